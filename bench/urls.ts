@@ -1,0 +1,61 @@
+// Deterministic, varied URLs shared by every benchmark, so figures compare like with like.
+
+/** A small seeded PRNG (mulberry32): the same URLs on every run and machine. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ['news', 'blog', 'shop', 'amp', 'en-us', 'media', 'img', 'static', 'my-site', 'a', 'long-publisher-name'];
+const TLDS = ['com', 'org', 'co.uk', 'de', 'net', 'io', 'com.au', 'fr'];
+const IDN = ['bücher', 'münchen', '⚡😊', 'пример', '例え'];
+const SEGMENTS = ['article', '2026', 'index.html', 'img', 'logo.png', 'a%20b', 'x', 'story', 'page.amp.html', '~user'];
+const QUERIES = ['', '', '?id=1', '?a=1&b=2', '?q=hello%20world', '?utm_source=x&id=7', '?amp=1'];
+
+/** `count` publisher URLs: http and https, hyphens, subdomains, IDNs, paths, queries, escapes. */
+export function benchUrls(count: number, seed = 42): string[] {
+  const rnd = prng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
+  const urls: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const labels: string[] = [];
+    const depth = 1 + Math.floor(rnd() * 3);
+    for (let d = 0; d < depth; d++) labels.push(rnd() < 0.05 ? pick(IDN) : pick(WORDS));
+    if (rnd() < 0.5) labels.push(`site${i % 5000}`);
+    const host = `${labels.join('.')}.${pick(TLDS)}`;
+    const segments: string[] = [];
+    const n = Math.floor(rnd() * 4);
+    for (let s = 0; s < n; s++) segments.push(pick(SEGMENTS));
+    const scheme = rnd() < 0.7 ? 'https' : 'http';
+    urls.push(`${scheme}://${host}/${segments.join('/')}${pick(QUERIES)}`);
+  }
+  return urls;
+}
+
+/** Calls `fn` on every input (several passes, best kept) and returns items per second. */
+export function perSecond(inputs: readonly string[], fn: (s: string) => unknown, passes = 3): number {
+  let best = Infinity;
+  for (let p = 0; p < passes; p++) {
+    const t0 = performance.now();
+    for (const input of inputs) {
+      try {
+        fn(input);
+      } catch {
+        // Refusals count as work done: the benchmark measures throughput, not acceptance.
+      }
+    }
+    best = Math.min(best, performance.now() - t0);
+  }
+  return inputs.length / (best / 1000);
+}
+
+/** Formats a rate like `1,234,567/s`. */
+export function rate(n: number): string {
+  return `${Math.round(n).toLocaleString('en-US')}/s`;
+}

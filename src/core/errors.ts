@@ -1,0 +1,40 @@
+/** Why the core refused an input. Stable strings: the extension and tests switch on them. */
+export type UrlErrorCode =
+  | 'empty'
+  | 'too-long'
+  | 'invalid-url'
+  | 'relative-url'
+  | 'unsupported-scheme'
+  | 'userinfo'
+  | 'port'
+  | 'invalid-host'
+  | 'not-a-cache-url'
+  | 'invalid-option';
+
+/** The only error the core throws: any string in gives a result or one of these. */
+export class UrlError extends Error {
+  override readonly name = 'UrlError';
+  constructor(
+    readonly code: UrlErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Longest input the core accepts; far above any real URL, low enough to bound the work. */
+export const MAX_URL_LENGTH = 1 << 20;
+
+/** Shared guard for every public entry point. */
+export function checkInput(input: unknown, what = 'URL'): string {
+  if (typeof input !== 'string') {
+    throw new UrlError('invalid-url', `The ${what} must be a string.`);
+  }
+  if (input.trim() === '') {
+    throw new UrlError('empty', `The ${what} is empty.`);
+  }
+  if (input.length > MAX_URL_LENGTH) {
+    throw new UrlError('too-long', `The ${what} is longer than ${MAX_URL_LENGTH} characters.`);
+  }
+  return input;
+}
