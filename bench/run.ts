@@ -1,9 +1,16 @@
 // `npm run bench`: every benchmark of the project, one section each, printed side by side.
-// Each section is a module exporting `run(): void`; add new ones to the list below.
-const sections: { title: string; load: () => { run: () => void } }[] = [
+// Each section is a module exporting `run(): void | Promise<void>`; add new ones to the list below.
+const sections: { title: string; load: () => { run: () => void | Promise<void> } }[] = [
 ];
 
-for (const section of sections) {
-  console.log(`\n## ${section.title}`);
-  section.load().run();
+async function main(): Promise<void> {
+  for (const section of sections) {
+    console.log(`\n## ${section.title}`);
+    await section.load().run();
+  }
 }
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
