@@ -6,3 +6,6 @@ export { AMP_CACHES, type AmpCache } from './caches';
 export { SERVING_TYPES, cacheOrigin, cacheUrl, domainPrefix, isServingType, type ServingType } from './amp-cache';
 export { CACHE_QUERY_PARAMS, findCache, parseCacheUrl, publisherDomain, publisherUrl, type ParsedCacheUrl } from './amp-reverse';
 export { hostToAscii, hostToUnicode } from './idn';
+export { canonicalize } from './sb-canonicalize';
+export { expressions } from './sb-expressions';
+export { hashPrefixes, type HashPrefix, type HashPrefixLength } from './sb-hash';
