@@ -35,27 +35,32 @@ export function normalizeEscapes(text: string, uppercase: boolean, decodeUnreser
   let pct = text.indexOf('%');
   if (pct < 0) return text;
   let out = '';
+  let tail = ''; // the last two characters of `out`, kept aside: reading a growing string is slow
+  const append = (piece: string): void => {
+    out += piece;
+    tail = piece.length >= 2 ? piece.slice(-2) : (tail + piece).slice(-2);
+  };
   let from = 0;
   for (; pct >= 0; pct = text.indexOf('%', pct + 1)) {
     const byte = tripletAt(text, pct);
     if (byte < 0) continue;
-    out += text.slice(from, pct);
+    append(text.slice(from, pct));
     from = pct + 3;
-    if (decodeUnreserved && isUnreserved(byte) && !(isHexDigit(byte) && endsWithStrayPercent(out))) {
-      out += String.fromCharCode(byte);
+    if (decodeUnreserved && isUnreserved(byte) && !(isHexDigit(byte) && endsWithStrayPercent(tail))) {
+      append(String.fromCharCode(byte));
     } else {
-      out += uppercase ? text.slice(pct, pct + 3).toUpperCase() : text.slice(pct, pct + 3);
+      append(uppercase ? text.slice(pct, pct + 3).toUpperCase() : text.slice(pct, pct + 3));
     }
     pct += 2;
   }
   return out + text.slice(from);
 }
 
-/** True when `out` ends with `%` or `%X`, so one more hex digit would make a triplet. */
-function endsWithStrayPercent(out: string): boolean {
-  const n = out.length;
-  if (out.charCodeAt(n - 1) === 0x25) return true;
-  return out.charCodeAt(n - 2) === 0x25 && isHexDigit(out.charCodeAt(n - 1));
+/** True when `tail` ends with `%` or `%X`, so one more hex digit would make a triplet. */
+function endsWithStrayPercent(tail: string): boolean {
+  const n = tail.length;
+  if (tail.charCodeAt(n - 1) === 0x25) return true;
+  return tail.charCodeAt(n - 2) === 0x25 && isHexDigit(tail.charCodeAt(n - 1));
 }
 
 /** Lowercases everything but the hex digits of triplets (host case-folding, RFC 3986 6.2.2.1). */
