@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// A stand-in for the desktop `code` executable, for @vscode/test-electron's runTests() on machines
+// that cannot download VS Code: it takes the flags runTests passes, runs the same extension tests
+// in code-server's real extension host, opened by headless Chromium, prints their output and
+// exits with their exit code.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { format } from 'node:util';
+import { launchBrowser } from './lib/browser.mjs';
+import { startCodeServer, tail, workbenchUrl } from './lib/code-server.mjs';
+import { codeServerDir } from './lib/paths.mjs';
+
+const TIMEOUT_MS = Number(process.env.AMP_URL_TEST_TIMEOUT_MS) || 10 * 60_000;
+
+/** Reads `--name=value` / `--name value` flags; other `--flags` (runTests' desktop ones) are ignored. */
+function parseArgs(argv) {
+  const valued = ['extensionDevelopmentPath', 'extensionTestsPath', 'user-data-dir', 'extensions-dir'];
+  const opts = { extensionDevelopmentPath: [], folders: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const m = /^--([^=]+)(?:=(.*))?$/s.exec(arg);
+    if (!m) { opts.folders.push(arg); continue; }
+    const [, name, inline] = m;
+    if (name === 'version') opts.version = true;
+    if (!valued.includes(name)) continue;
+    const value = inline ?? argv[++i];
+    if (name === 'extensionDevelopmentPath') opts.extensionDevelopmentPath.push(value);
+    else opts[name] = value;
+  }
+  return opts;
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  if (!fs.existsSync(path.join(codeServerDir(), '.complete'))) {
+    throw new Error(`code-server is not installed in ${codeServerDir()}: run \`node scripts/setup-vscode.mjs\` first`);
+  }
+  if (opts.version) {
+    console.log(fs.readFileSync(path.join(codeServerDir(), '.complete'), 'utf8').trim());
+    return 0;
+  }
+  if (!opts.extensionTestsPath) throw new Error('--extensionTestsPath=<compiled test index> is required');
+
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-itest-'));
+  const server = await startCodeServer({
+    userDataDir: opts['user-data-dir'] ?? path.join(scratch, 'user-data'),
+    extensionsDir: opts['extensions-dir'] ?? path.join(scratch, 'extensions'),
+    logFile: path.join(scratch, 'code-server.log'),
+  });
+  let browser;
+  try {
+    browser = await launchBrowser();
+    const page = await browser.newPage();
+    const exitCode = new Promise((resolve, reject) => {
+      page.exposeFunction('codeAutomationLog', (type, args) => printLog(type, args));
+      page.exposeFunction('codeAutomationExit', (code) => resolve(code));
+      page.on('crash', () => reject(new Error('the workbench page crashed')));
+      setTimeout(() => reject(new Error(`no result after ${TIMEOUT_MS / 1000} s (AMP_URL_TEST_TIMEOUT_MS)`)), TIMEOUT_MS).unref();
+    });
+    await page.goto(workbenchUrl(server, {
+      folder: opts.folders[0],
+      extensionDevelopmentPath: opts.extensionDevelopmentPath,
+      extensionTestsPath: opts.extensionTestsPath,
+    }));
+    const code = await exitCode;
+    if (code !== 0) flushEarlyLog();
+    return code;
+  } catch (err) {
+    flushEarlyLog();
+    console.error(`--- last lines of ${server.logFile} ---\n${tail(server.logFile)}`);
+    throw err;
+  } finally {
+    await browser?.close().catch(() => {});
+    await server.stop();
+    fs.rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+/**
+ * The workbench forwards its own log and the extension host's console here (mocha's report
+ * comes as printf-style 'info' calls). Workbench start-up chatter is held back until the suite's
+ * "VS Code <version>" banner, and shown only if the run fails before it.
+ */
+const early = [];
+let bannerSeen = false;
+const NOISE = /ENOTFOUND (open-vsx\.org|mobile\.events\.data\.microsoft\.com)/;
+
+function printLog(type, args) {
+  const text = format(...args);
+  if (NOISE.test(text)) return;
+  bannerSeen ||= text.startsWith('VS Code ');
+  if (!bannerSeen && !process.env.AMP_URL_VERBOSE) { early.push(text); return; }
+  (type === 'error' || type === 'warn' ? process.stderr : process.stdout).write(`${text}\n`);
+}
+
+function flushEarlyLog() {
+  if (!bannerSeen && early.length) console.error(`--- workbench log ---\n${early.join('\n')}`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => process.exit(130));
+
+main().then((code) => process.exit(code), (err) => {
+  console.error(`[code-shim] ${err.message}`);
+  process.exit(1);
+});

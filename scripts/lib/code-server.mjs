@@ -1,0 +1,139 @@
+// Starts and stops code-server (the VS Code server with its browser workbench) for tests and `npm start`.
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { codeServerEntry } from './paths.mjs';
+
+const running = new Set();
+// Last resort: whatever happens to this process, take code-server's whole process group with it.
+process.on('exit', () => { for (const pid of running) killGroup(pid, 'SIGKILL'); });
+
+function killGroup(pid, signal) {
+  try { process.kill(-pid, signal); } catch { /* already gone */ }
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** The environment code-server gets: no editor or npm variables of the caller, its own config folders. */
+function serverEnv(home, extra) {
+  const env = Object.fromEntries(Object.entries(process.env)
+    .filter(([k]) => !/^(VSCODE_|ELECTRON_|npm_)/i.test(k)));
+  return { ...env, XDG_CONFIG_HOME: path.join(home, 'config'), XDG_DATA_HOME: path.join(home, 'data'),
+    XDG_CACHE_HOME: path.join(home, 'cache'), ...extra };
+}
+
+/**
+ * Starts code-server on 127.0.0.1 in its own process group and waits until /healthz answers.
+ * @param {{ userDataDir: string, extensionsDir: string, port?: number, folder?: string,
+ *           env?: Record<string, string>, logFile?: string, quiet?: boolean }} options
+ */
+export async function startCodeServer(options) {
+  const port = options.port ?? await freePort();
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-home-'));
+  fs.mkdirSync(options.userDataDir, { recursive: true });
+  fs.mkdirSync(options.extensionsDir, { recursive: true }); // a missing one hides the extension
+  const logFile = options.logFile ?? path.join(home, 'code-server.log');
+  const out = fs.openSync(logFile, 'a');
+  const args = [codeServerEntry(), '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
+    '--user-data-dir', options.userDataDir, '--extensions-dir', options.extensionsDir,
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-getting-started-override', ...(options.folder ? [options.folder] : [])];
+  const child = spawn(process.execPath, args, {
+    detached: true, // own process group: stopping it also stops the extension hosts it forks
+    stdio: ['ignore', out, out],
+    env: serverEnv(home, options.env),
+  });
+  fs.closeSync(out);
+  running.add(child.pid);
+  let exited = false;
+  child.on('exit', () => { exited = true; });
+
+  const server = {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    logFile,
+    userDataDir: options.userDataDir,
+    async stop() {
+      if (!running.delete(child.pid)) return;
+      killGroup(child.pid, 'SIGTERM');
+      for (let i = 0; i < 30 && !exited; i++) await sleep(100);
+      killGroup(child.pid, 'SIGKILL'); // extension hosts that ignored SIGTERM
+      fs.rmSync(home, { recursive: true, force: true, maxRetries: 3 });
+    },
+  };
+  try {
+    await waitUntil(async () => {
+      if (exited) throw new Error(`code-server exited at start:\n${tail(logFile)}`);
+      return fetch(`${server.url}/healthz`).then((r) => r.ok, () => false);
+    }, 60_000, 'code-server to answer /healthz');
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+  return server;
+}
+
+/**
+ * Resolves once the remote extension host has activated its eager extensions. Opening a file
+ * before that leaves its editor without the extension's hovers (seen in half the runs).
+ */
+export function waitForExtensionHost(userDataDir, timeoutMs = 60_000) {
+  return waitUntil(() => {
+    const logs = path.join(userDataDir, 'logs');
+    if (!fs.existsSync(logs)) return false;
+    return fs.readdirSync(logs, { recursive: true })
+      .filter((f) => String(f).endsWith('remoteexthost.log'))
+      .some((f) => fs.readFileSync(path.join(logs, String(f)), 'utf8').includes('Eager extensions activated'));
+  }, timeoutMs, 'the extension host ("Eager extensions activated" in remoteexthost.log)');
+}
+
+export async function waitUntil(check, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await sleep(200);
+  }
+  throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+}
+
+export function tail(file, lines = 30) {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The workbench URL that opens `folder` with an extension under development (and its tests, if given). */
+export function workbenchUrl(server, { folder, extensionDevelopmentPath, extensionTestsPath }) {
+  const remote = (p) => `vscode-remote://127.0.0.1:${server.port}${path.resolve(p)}`;
+  const payload = [];
+  for (const dev of [extensionDevelopmentPath ?? []].flat()) payload.push(['extensionDevelopmentPath', remote(dev)]);
+  if (extensionTestsPath) payload.push(['extensionTestsPath', remote(extensionTestsPath)]);
+  const query = new URLSearchParams();
+  if (folder) query.set('folder', path.resolve(folder));
+  if (payload.length) query.set('payload', JSON.stringify(payload));
+  return `${server.url}/?${query}`;
+}

@@ -1,0 +1,33 @@
+// The extension loads in a real VS Code, registers the contract's commands and hovers a real document.
+import * as assert from 'node:assert';
+import * as vscode from 'vscode';
+import { activateExtension, closeAllEditors, hoverAt, openFixture } from './util';
+
+const COMMANDS = [
+  'ampUrl.toCacheUrl', 'ampUrl.toPublisherUrl', 'ampUrl.showCacheOrigin', 'ampUrl.canonicalize',
+  'ampUrl.normalize', 'ampUrl.showAllForms', 'ampUrl.insertCacheUrl', 'ampUrl.convertAll',
+  'ampUrl.replaceWithCacheUrl', 'ampUrl.replaceWithPublisherUrl', 'ampUrl.copy', 'ampUrl.replace', 'ampUrl.open',
+];
+
+describe('smoke', () => {
+  after(closeAllEditors);
+
+  it('activates', async () => {
+    const ext = await activateExtension();
+    assert.strictEqual(ext.isActive, true);
+  });
+
+  it('registers every command of the contract', async () => {
+    const registered = new Set(await vscode.commands.getCommands(true));
+    assert.deepStrictEqual(COMMANDS.filter((id) => !registered.has(id)), []);
+  });
+
+  it('hovers a publisher URL in a Markdown file with its AMP Cache URL', async () => {
+    const { document } = await openFixture('sample.md');
+    assert.strictEqual(document.languageId, 'markdown');
+    const hovers = await hoverAt(document, 'example.com/amp_document');
+    const text = hovers.join('\n');
+    assert.ok(text.includes('https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html'),
+      `hover lacks the cache URL:\n${text}`);
+  });
+});
