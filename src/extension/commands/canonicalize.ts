@@ -1,0 +1,10 @@
+// ampUrl.canonicalize: replaces URLs with their Safe Browsing canonical form.
+import * as vscode from 'vscode';
+import type { Config } from '../config';
+import type { EditSummary } from '../logic/summary';
+import { makeTransform } from '../logic/transforms';
+import { editUrls } from './editUrls';
+
+export function canonicalizeUrls(config: Config): Promise<EditSummary> {
+  return editUrls(makeTransform('canonical', config.settings, {}, vscode.l10n.t));
+}

@@ -1,0 +1,40 @@
+// ampUrl.insertCacheUrl: asks for a publisher URL (the input box shows the AMP Cache URL or the
+// reason it can't be made as you type) and inserts its AMP Cache URL at every cursor.
+import * as vscode from 'vscode';
+import type { Config } from '../config';
+import { selectionOffsets } from '../documents';
+import type { EditSummary } from '../logic/summary';
+import { makeTransform, type Transform } from '../logic/transforms';
+import { applyPlan } from './apply';
+import { notStarted, report } from './report';
+
+function validate(transform: Transform, input: string): vscode.InputBoxValidationMessage | undefined {
+  if (!input.trim()) return undefined;
+  const r = transform(input.trim());
+  return r.text !== undefined
+    ? { message: r.text, severity: vscode.InputBoxValidationSeverity.Info }
+    : { message: r.skip, severity: vscode.InputBoxValidationSeverity.Error };
+}
+
+export async function insertCacheUrl(config: Config, args?: { url?: string }): Promise<EditSummary> {
+  const transform = makeTransform('cache', config.settings, {}, vscode.l10n.t);
+  let url = args && typeof args === 'object' && typeof args.url === 'string' ? args.url.trim() : undefined;
+  if (url === undefined) {
+    url = (
+      await vscode.window.showInputBox({
+        title: vscode.l10n.t('Insert AMP Cache URL for…'),
+        prompt: vscode.l10n.t('A publisher URL, e.g. https://example.com/article.html'),
+        validateInput: (input) => validate(transform, input),
+      })
+    )?.trim();
+    if (!url) return { changed: 0, skipped: [], aborted: vscode.l10n.t('Cancelled.') };
+  }
+  const r = transform(url);
+  if (r.text === undefined) return report({ changed: 0, skipped: [{ url, reason: r.skip }] });
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return notStarted(vscode.l10n.t('Open a text editor first.'));
+  const doc = editor.document;
+  const text = doc.getText();
+  const edits = selectionOffsets(doc, editor.selections).map((s) => ({ ...s, oldText: text.slice(s.start, s.end), newText: r.text }));
+  return report(await applyPlan(editor, doc.version, { edits, skipped: [] }));
+}

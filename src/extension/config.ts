@@ -1,0 +1,41 @@
+// Typed settings, read lazily and re-read when `ampUrl.*` or workspace trust changes: no reload.
+import * as vscode from 'vscode';
+import { Disposable } from './dispose';
+import { readSettings, type Settings } from './logic/settings';
+
+export class Config extends Disposable {
+  private current: Settings | undefined;
+  private readonly warned = new Set<string>();
+  private readonly changed = this.register(new vscode.EventEmitter<Settings>());
+  /** Fires with the new settings after any `ampUrl.*` change. */
+  readonly onDidChange = this.changed.event;
+
+  constructor() {
+    super();
+    this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('ampUrl') && this.reload()));
+    this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.reload()));
+  }
+
+  /** The current settings (read on first use, so activation stays cheap). */
+  get settings(): Settings {
+    if (!this.current) {
+      const section = vscode.workspace.getConfiguration('ampUrl');
+      this.current = readSettings((key) => section.get(key), vscode.workspace.isTrusted);
+      this.warn(this.current.problems);
+    }
+    return this.current;
+  }
+
+  private reload(): void {
+    this.current = undefined;
+    this.changed.fire(this.settings);
+  }
+
+  private warn(problems: readonly string[]): void {
+    for (const p of problems) {
+      if (this.warned.has(p)) continue;
+      this.warned.add(p);
+      void vscode.window.showWarningMessage(vscode.l10n.t('AMP URL settings: {0}', p));
+    }
+  }
+}

@@ -1,0 +1,37 @@
+// Cheap questions about documents: is it in scope, is it within the limits, which URL is at a
+// position. Only a bounded window of the line is read.
+import * as vscode from 'vscode';
+import { urlNear, windowAround, type UrlAtCursor } from './logic/locate';
+import type { OffsetRange } from './logic/plan-edits';
+import type { Settings } from './logic/settings';
+
+const sizes = new WeakMap<vscode.TextDocument, { version: number; size: number }>();
+
+/** Document length in characters, computed once per version. */
+export function documentSize(doc: vscode.TextDocument): number {
+  const known = sizes.get(doc);
+  if (known && known.version === doc.version) return known.size;
+  const size = doc.offsetAt(doc.lineAt(doc.lineCount - 1).range.end);
+  sizes.set(doc, { version: doc.version, size });
+  return size;
+}
+
+/** Whether hovers, context keys and code actions run for `doc` at `line` (languages and limits). */
+export function inScope(doc: vscode.TextDocument, line: number, s: Settings): boolean {
+  if (s.languages && !s.languages.has(doc.languageId)) return false;
+  if (line >= doc.lineCount || doc.lineAt(line).text.length > s.limits.maxLineLength) return false;
+  return documentSize(doc) <= s.limits.maxDocumentSize;
+}
+
+/** The URL at `pos`, looking only at a window of its line. */
+export function urlAtPosition(doc: vscode.TextDocument, pos: vscode.Position): UrlAtCursor | undefined {
+  const lineLength = doc.lineAt(pos.line).range.end.character;
+  const w = windowAround(lineLength, pos.character);
+  const text = doc.getText(new vscode.Range(pos.line, w.start, pos.line, w.end));
+  return urlNear(text, w.start, lineLength, pos.character);
+}
+
+/** Selections as document offsets. */
+export function selectionOffsets(doc: vscode.TextDocument, selections: readonly vscode.Selection[]): OffsetRange[] {
+  return selections.map((s) => ({ start: doc.offsetAt(s.start), end: doc.offsetAt(s.end) }));
+}

@@ -1,0 +1,54 @@
+// Makes document text inert inside a Markdown hover: no links, HTML, entities, theme icons or
+// formatting can come from a URL, whatever characters it holds.
+
+/** Longest piece of document text shown in a hover; the rest is elided. */
+export const MAX_SHOWN_CHARS = 400;
+
+// CommonMark lets every ASCII punctuation character be backslash-escaped, which makes it literal.
+const PUNCTUATION = /[!-/:-@[-`{-~]/g;
+// C0/C1 controls, bidi overrides and isolates, zero-width characters and line/paragraph
+// separators are shown as visible code points so they cannot reorder or hide text.
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
+
+function codePoint(ch: string): string {
+  return `U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Shortens `text` to `max` UTF-16 units (plus an ellipsis) without splitting a surrogate pair. */
+export function truncate(text: string, max = MAX_SHOWN_CHARS): string {
+  if (text.length <= max) return text;
+  let cut = max;
+  const last = text.charCodeAt(cut - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut--;
+  return `${text.slice(0, cut)}…`;
+}
+
+/** Escapes text for a Markdown paragraph: everything in it renders literally. */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(INVISIBLE, (ch) => `⟨${codePoint(ch)}⟩`)
+    .replace(PUNCTUATION, (ch) => `\\${ch}`);
+}
+
+/** Truncates, then escapes: how document text is shown in a hover. */
+export function showText(text: string, max = MAX_SHOWN_CHARS): string {
+  return escapeMarkdown(truncate(text, max));
+}
+
+/** Encodes command arguments for a `command:` link (parentheses too, which end a link). */
+export function commandArgs(args: unknown): string {
+  return encodeURIComponent(JSON.stringify(args)).replace(/[()'!*~]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * Text for a notification or status bar message: VS Code renders `[label](target)` there as a
+ * link and `$(name)` as an icon, so both are broken up when document text is included.
+ */
+export function plainMessage(text: string): string {
+  return text.replace(/\]\s*\(/g, '] (').replace(/\$\(/g, '$ (');
+}
+
+/** Text for a Quick Pick label or detail, where `$(name)` would render as an icon. */
+export function noIcons(text: string): string {
+  return text.replace(/\$\(/g, '$\u200b(');
+}

@@ -1,0 +1,34 @@
+// Finds the URL under a cursor by looking at a bounded window of its line, so a hover or a
+// selection change costs the same on a 10 MB minified line as on a short one.
+import { absoluteUrl, urlAt } from '../../core';
+
+/** Characters looked at on each side of the cursor. A URL longer than this is not offered. */
+export const SCAN_WINDOW = 4096;
+
+export interface UrlAtCursor {
+  /** Character offsets in the line. */
+  start: number;
+  end: number;
+  /** The text in the document. */
+  text: string;
+  /** The absolute URL (`www.` text gets `http://`). */
+  url: string;
+}
+
+/** The part of a line of `lineLength` characters to read around `character`. */
+export function windowAround(lineLength: number, character: number, size = SCAN_WINDOW): { start: number; end: number } {
+  return { start: Math.max(0, character - size), end: Math.min(lineLength, character + size) };
+}
+
+/**
+ * The URL at `character` given the window text that starts at `windowStart` in a line of
+ * `lineLength`. A match touching a cut edge of the window may be cut short: it is not offered.
+ */
+export function urlNear(windowText: string, windowStart: number, lineLength: number, character: number): UrlAtCursor | undefined {
+  const m = urlAt(windowText, character - windowStart);
+  if (!m) return undefined;
+  if ((m.start === 0 && windowStart > 0) || (m.end === windowText.length && windowStart + windowText.length < lineLength)) {
+    return undefined;
+  }
+  return { start: windowStart + m.start, end: windowStart + m.end, text: windowText.slice(m.start, m.end), url: absoluteUrl(m) };
+}

@@ -1,0 +1,117 @@
+// The extension's settings as typed values: raw configuration in, sanitized settings out.
+// Pure, so the defaults and the handling of bad values are unit-tested.
+import { AMP_CACHES, NORMALIZE_PRESETS, isServingType, type AmpCache, type NormalizeOptions, type ServingType } from '../../core';
+
+export const HOVER_SECTIONS = ['cache', 'otherCaches', 'publisher', 'canonical', 'hashPrefixes', 'normalized'] as const;
+export type HoverSection = (typeof HOVER_SECTIONS)[number];
+
+export type NormalizePreset = keyof typeof NORMALIZE_PRESETS;
+export type ServingTypeSetting = ServingType | 'auto';
+
+export interface Limits {
+  /** Longer lines get no hover and no context key. */
+  maxLineLength: number;
+  /** Larger documents get no hover and no context key; batch commands ask first. */
+  maxDocumentSize: number;
+}
+
+export interface Settings {
+  cache: AmpCache;
+  /** Registered caches plus the custom ones (when the workspace is trusted). */
+  caches: readonly AmpCache[];
+  servingType: ServingTypeSetting;
+  imageWidth?: number;
+  hoverEnabled: boolean;
+  hoverSections: ReadonlySet<HoverSection>;
+  normalizePreset: NormalizePreset;
+  normalizeOptions: NormalizeOptions;
+  /** Language ids, or `undefined` for every language. */
+  languages?: ReadonlySet<string>;
+  limits: Limits;
+  /** Problems found while reading the settings, for the log / a one-time warning. */
+  problems: string[];
+}
+
+export const DEFAULT_LIMITS: Limits = { maxLineLength: 100_000, maxDocumentSize: 10_000_000 };
+
+/** Reads one setting; `undefined` when unset. Matches `WorkspaceConfiguration.get`. */
+export type ConfigGetter = (key: string) => unknown;
+
+// A DNS name: labels of letters, digits and hyphens. Custom cache domains must be one.
+const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+function customCaches(raw: unknown, problems: string[]): AmpCache[] {
+  if (!Array.isArray(raw)) return [];
+  const out: AmpCache[] = [];
+  for (const item of raw as unknown[]) {
+    const rec = (item ?? {}) as Record<string, unknown>;
+    const id = typeof rec.id === 'string' ? rec.id.trim() : '';
+    const domain = typeof rec.cacheDomain === 'string' ? rec.cacheDomain.trim().toLowerCase().replace(/\.$/, '') : '';
+    if (!id || !HOSTNAME.test(domain)) {
+      problems.push(`ampUrl.customCaches: ignored an entry without a valid "id" and "cacheDomain".`);
+      continue;
+    }
+    const name = typeof rec.name === 'string' && rec.name.trim() ? rec.name.trim() : id;
+    out.push({ id, name, cacheDomain: domain } as AmpCache);
+  }
+  return out;
+}
+
+function positiveInt(raw: unknown, fallback: number): number {
+  return typeof raw === 'number' && Number.isFinite(raw) && raw > 0 ? Math.floor(raw) : fallback;
+}
+
+function sections(raw: unknown): Set<HoverSection> {
+  if (!Array.isArray(raw)) return new Set(HOVER_SECTIONS);
+  return new Set(raw.filter((s): s is HoverSection => (HOVER_SECTIONS as readonly unknown[]).includes(s)));
+}
+
+function languages(raw: unknown): Set<string> | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  const ids = raw.filter((s): s is string => typeof s === 'string' && s.length > 0);
+  return ids.length === 0 || ids.includes('*') ? undefined : new Set(ids);
+}
+
+function normalizeOptions(preset: NormalizePreset, steps: unknown): NormalizeOptions {
+  const options: Record<string, unknown> = { ...NORMALIZE_PRESETS[preset] };
+  if (steps && typeof steps === 'object' && !Array.isArray(steps)) {
+    // Only boolean steps are taken: a step set here overrides the preset.
+    for (const [key, value] of Object.entries(steps)) if (typeof value === 'boolean') options[key] = value;
+  }
+  return options as NormalizeOptions;
+}
+
+/** Sanitizes raw settings. `trusted` is false in an untrusted workspace: custom caches are ignored. */
+export function readSettings(get: ConfigGetter, trusted: boolean): Settings {
+  const problems: string[] = [];
+  const caches = [...AMP_CACHES, ...(trusted ? customCaches(get('customCaches'), problems) : [])];
+  const cacheId = get('cache');
+  let cache = caches.find((c) => c.id === cacheId);
+  if (!cache) {
+    if (cacheId !== undefined) problems.push(`ampUrl.cache: unknown cache "${String(cacheId)}", using "${caches[0].id}".`);
+    cache = caches.find((c) => c.id === 'google') ?? caches[0];
+  }
+  const servingRaw = get('servingType');
+  const servingType: ServingTypeSetting =
+    servingRaw === 'auto' || isServingType(servingRaw) ? servingRaw : 'c';
+  const width = get('imageWidth');
+  const presetRaw = get('normalize.preset');
+  const normalizePreset: NormalizePreset =
+    typeof presetRaw === 'string' && presetRaw in NORMALIZE_PRESETS ? (presetRaw as NormalizePreset) : 'safe';
+  return {
+    cache,
+    caches,
+    servingType,
+    imageWidth: typeof width === 'number' && Number.isInteger(width) && width > 0 ? width : undefined,
+    hoverEnabled: get('hover.enabled') !== false,
+    hoverSections: sections(get('hover.sections')),
+    normalizePreset,
+    normalizeOptions: normalizeOptions(normalizePreset, get('normalize.steps')),
+    languages: languages(get('languages')),
+    limits: {
+      maxLineLength: positiveInt(get('limits.maxLineLength'), DEFAULT_LIMITS.maxLineLength),
+      maxDocumentSize: positiveInt(get('limits.maxDocumentSize'), DEFAULT_LIMITS.maxDocumentSize),
+    },
+    problems,
+  };
+}
