@@ -9,3 +9,4 @@ export { hostToAscii, hostToUnicode } from './idn';
 export { canonicalize } from './sb-canonicalize';
 export { expressions } from './sb-expressions';
 export { hashPrefixes, type HashPrefix, type HashPrefixLength } from './sb-hash';
+export { URL_AT_WINDOW, absoluteUrl, findUrls, urlAt, type UrlMatch } from './find-urls';

@@ -1,0 +1,143 @@
+// Finding http://, https:// and www. URLs in any text: code, comments, Markdown, HTML, JSON,
+// logs, CSS. One forward pass over code units with O(1) work each (no regex), so any input is
+// linear; and a URL never spans a "stop" character, so `urlAt` reads only the text around it.
+// Why not linkify-it: see the README ("Finding URLs in text").
+import { UrlError } from './errors';
+import {
+  Ascii, asciiClass, isHighSurrogate, isHostOrPathChar, isLabelAt, isLabelStartAt, isLowSurrogate,
+  isSchemeChar, isStopAt, isTrailing, isUnicodeStop,
+} from './url-chars';
+
+/** A URL found in text: `url === text.slice(start, end)`, offsets in UTF-16 code units. */
+export interface UrlMatch {
+  start: number;
+  end: number;
+  url: string;
+}
+
+/** How far `urlAt` reads on each side of the offset: far beyond real URLs, small enough for a hover. */
+export const URL_AT_WINDOW = 1 << 16;
+
+/** Every URL in `text`, in order, non-overlapping. Linear time on any input. */
+export function findUrls(text: string): UrlMatch[] {
+  checkText(text);
+  const matches: UrlMatch[] = [];
+  for (let m = nextUrl(text, 0, text.length); m; m = nextUrl(text, m.end, text.length)) {
+    matches.push(m);
+  }
+  return matches;
+}
+
+/**
+ * The URL at `offset` (a cursor just after its last character counts, as for VS Code word
+ * ranges), or undefined. Same answer as `findUrls` for that position, reading at most
+ * URL_AT_WINDOW characters on each side: from the nearest stop character before the offset.
+ * Offsets that are not integers in [0, text.length] give undefined.
+ */
+export function urlAt(text: string, offset: number): UrlMatch | undefined {
+  checkText(text);
+  if (!Number.isInteger(offset) || offset < 0 || offset > text.length) return undefined;
+  // No URL crosses a stop character, so the scan can start at the last one before the offset.
+  const lo = Math.max(0, offset - URL_AT_WINDOW);
+  let from = offset;
+  while (from > lo && !isStopAt(text, from - 1)) from--;
+  const to = Math.min(text.length, offset + URL_AT_WINDOW);
+  for (let m = nextUrl(text, from, to, offset); m && m.start <= offset; m = nextUrl(text, m.end, to, offset)) {
+    if (offset > m.end) continue;
+    return to < text.length && reachesWindowEnd(text, m.end, to) ? undefined : m;
+  }
+  return undefined;
+}
+
+/** The URL to open or convert: `www.` matches get `http://` (as browsers and linkify do). */
+export function absoluteUrl(match: UrlMatch): string {
+  return match.url.slice(0, 4).toLowerCase() === 'www.' ? `http://${match.url}` : match.url;
+}
+
+function checkText(text: unknown): asserts text is string {
+  if (typeof text !== 'string') throw new UrlError('invalid-url', 'The text to search for URLs must be a string.');
+}
+
+/** Whether a URL ending at `end` may have been cut by the window: only trimmable characters follow up to `to`. */
+function reachesWindowEnd(text: string, end: number, to: number): boolean {
+  while (end < to - 1 && isTrailing(text.charCodeAt(end))) end++;
+  return end >= to - 1; // - 1: a surrogate pair may straddle `to`
+}
+
+/** The first URL starting in [from, lastStart] and ending by `to`. */
+function nextUrl(text: string, from: number, to: number, lastStart = to): UrlMatch | undefined {
+  const last = Math.min(lastStart, to - 1);
+  for (let i = from; i <= last; i++) {
+    const c = text.charCodeAt(i) | 0x20; // ASCII lower case; no other character maps to h or w
+    const body = c === 0x68 ? afterScheme(text, i, to) : c === 0x77 ? afterWww(text, i, to) : -1;
+    if (body < 0) continue;
+    const quoted = text.charCodeAt(i - 1) === 0x27;
+    const reach = scanBody(text, body, to, quoted);
+    let end = reach;
+    while (end > body && isTrailing(text.charCodeAt(end - 1))) end--;
+    return { start: i, end, url: text.slice(i, end) };
+  }
+  return undefined;
+}
+
+/** After "http://" or "https://" (any case) at `i` followed by a host, else -1. */
+function afterScheme(text: string, i: number, to: number): number {
+  if (isSchemeChar(text.charCodeAt(i - 1))) return -1; // xhttp://, a+http://: another scheme
+  let j = i + 1;
+  if ((text.charCodeAt(j) | 0x20) !== 0x74 || (text.charCodeAt(j + 1) | 0x20) !== 0x74 || (text.charCodeAt(j + 2) | 0x20) !== 0x70) {
+    return -1;
+  }
+  j += 3;
+  if ((text.charCodeAt(j) | 0x20) === 0x73) j++; // s
+  if (text.charCodeAt(j) !== 0x3a || text.charCodeAt(j + 1) !== 0x2f || text.charCodeAt(j + 2) !== 0x2f) return -1;
+  j += 3;
+  if (j >= to) return -1;
+  if (text.charCodeAt(j) === 0x5b) return j + 1 < to && isIpLiteralStart(text.charCodeAt(j + 1)) ? j : -1; // [::1]
+  return isLabelStartAt(text, j) ? j : -1;
+}
+
+/** After "www." at `i` when a dotted host follows (www.example.com, not www.example), else -1. */
+function afterWww(text: string, i: number, to: number): number {
+  if (isHostOrPathChar(text.charCodeAt(i - 1))) return -1; // a.www.b, /www., @www.: inside something else
+  if ((text.charCodeAt(i + 1) | 0x20) !== 0x77 || (text.charCodeAt(i + 2) | 0x20) !== 0x77 || text.charCodeAt(i + 3) !== 0x2e) {
+    return -1;
+  }
+  let j = i + 4;
+  if (j >= to || !isLabelStartAt(text, j)) return -1;
+  while (j < to && isLabelAt(text, j)) j++;
+  return j + 1 < to && text.charCodeAt(j) === 0x2e && isLabelStartAt(text, j + 1) ? i + 4 : -1;
+}
+
+const isIpLiteralStart = (c: number): boolean =>
+  c === 0x3a || (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66) || (c | 0x20) === 0x76; // : hex v
+
+/**
+ * Where the URL whose host starts at `j` stops: at a stop character, an unbalanced ) ] },
+ * or a ' when a ' opened the URL (a JS, Python, shell or HTML '…' string).
+ */
+function scanBody(text: string, j: number, to: number, quoted: boolean): number {
+  let parens = 0;
+  let brackets = 0;
+  let braces = 0;
+  for (; j < to; j++) {
+    const c = text.charCodeAt(j);
+    if (c < 0x80) {
+      const kind = asciiClass(c);
+      if (kind === Ascii.Url) continue;
+      if (kind === Ascii.Stop || (kind === Ascii.Apostrophe && quoted)) return j;
+      if (kind === Ascii.Open) {
+        if (c === 0x28) parens++;
+        else if (c === 0x5b) brackets++;
+        else if (c === 0x7b) braces++;
+      } else if (kind === Ascii.Close) {
+        if (c === 0x29 ? parens-- === 0 : c === 0x5d ? brackets-- === 0 : braces-- === 0) return j;
+      }
+    } else if (isHighSurrogate(c)) {
+      if (j + 1 >= to || !isLowSurrogate(text.charCodeAt(j + 1))) return j;
+      j++; // a valid pair: an astral character (emoji, rare CJK)
+    } else if (isLowSurrogate(c) || isUnicodeStop(c)) {
+      return j;
+    }
+  }
+  return j;
+}
