@@ -66,13 +66,15 @@ export async function startCodeServer(options) {
   fs.closeSync(out);
   running.add(child.pid);
   let exited = false;
-  child.on('exit', () => { exited = true; });
+  const exit = new Promise((resolve) => child.on('exit', (code, signal) => { exited = true; resolve(code ?? signal); }));
 
   const server = {
     port,
     url: `http://127.0.0.1:${port}`,
     logFile,
     userDataDir: options.userDataDir,
+    /** Resolves with the exit code (or signal) when code-server's main process ends. */
+    exited: exit,
     async stop() {
       if (!running.delete(child.pid)) return;
       killGroup(child.pid, 'SIGTERM');
@@ -126,12 +128,13 @@ export function tail(file, lines = 30) {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The workbench URL that opens `folder` with an extension under development (and its tests, if given). */
-export function workbenchUrl(server, { folder, extensionDevelopmentPath, extensionTestsPath }) {
+/** The workbench URL that opens `folder` (and `openFile`) with an extension under development (and its tests). */
+export function workbenchUrl(server, { folder, openFile, extensionDevelopmentPath, extensionTestsPath }) {
   const remote = (p) => `vscode-remote://127.0.0.1:${server.port}${path.resolve(p)}`;
   const payload = [];
   for (const dev of [extensionDevelopmentPath ?? []].flat()) payload.push(['extensionDevelopmentPath', remote(dev)]);
   if (extensionTestsPath) payload.push(['extensionTestsPath', remote(extensionTestsPath)]);
+  if (openFile) payload.push(['openFile', remote(openFile)]);
   const query = new URLSearchParams();
   if (folder) query.set('folder', path.resolve(folder));
   if (payload.length) query.set('payload', JSON.stringify(payload));

@@ -21,6 +21,7 @@ const MENU_CACHED = 'https://foo--example-com.cdn.ampproject.org/c/s/foo-example
 const SETTINGS = {
   '[markdown]': { 'editor.wordWrap': 'off' }, // one URL per rendered line, so the text can be read back
   'workbench.startupEditor': 'none',
+  'git.openRepositoryInParentFolders': 'never',
   'workbench.tips.enabled': false,
   'extensions.autoCheckUpdates': false,
   'extensions.autoUpdate': false,
