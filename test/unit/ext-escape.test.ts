@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { commandArgs, escapeMarkdown, noIcons, plainMessage, showText, truncate } from '../../src/extension/logic/escape';
+import { codeSpan, commandArgs, escapeMarkdown, noIcons, plainMessage, showText, truncate } from '../../src/extension/logic/escape';
 
 // Unescaped Markdown syntax left in the output: an unescaped punctuation character is one not
 // preceded by an odd run of backslashes.
@@ -44,7 +44,25 @@ describe('extension escape', () => {
     assert.equal(truncate('abc', 5), 'abc');
     assert.equal(truncate('ab😊cd', 3), 'ab…');
     assert.equal(truncate('ab😊cd', 4), 'ab😊…');
-    assert.equal(showText('x'.repeat(1000)).length, 401);
+    assert.equal(showText('x'.repeat(1000)).length, 403);
+  });
+
+  it('quotes text as a code span whose fence no backtick run inside can close', () => {
+    assert.equal(codeSpan('https://e.com/'), '`https://e.com/`');
+    assert.equal(codeSpan('a`b'), '``a`b``');
+    assert.equal(codeSpan('`x``'), '``` `x`` ```');
+    assert.equal(codeSpan(''), '');
+    for (const text of hostile) {
+      const span = codeSpan(text);
+      const fence = /^`+/.exec(span)![0];
+      const inner = span.slice(fence.length, span.length - fence.length);
+      assert.ok(span.endsWith(fence) && !inner.includes(fence), span);
+      assert.equal(inner.trim(), text.trim());
+    }
+  });
+
+  it('keeps invisible characters visible inside code spans too', () => {
+    assert.equal(codeSpan('a\u202Eb'), '`a⟨U+202E⟩b`');
   });
 
   it('encodes command arguments so that no parenthesis or quote ends the link', () => {

@@ -30,9 +30,28 @@ export function escapeMarkdown(text: string): string {
     .replace(PUNCTUATION, (ch) => `\\${ch}`);
 }
 
-/** Truncates, then escapes: how document text is shown in a hover. */
+/**
+ * A CommonMark code span holding `text` literally: inside one, no link, HTML, entity, escape or
+ * emphasis is parsed. The fence is one backtick longer than the longest run in the text.
+ */
+export function codeSpan(text: string): string {
+  const visible = text.replace(INVISIBLE, (ch) => `⟨${codePoint(ch)}⟩`);
+  if (visible === '') return '';
+  let longest = 0;
+  let run = 0;
+  for (let i = 0; i < visible.length; i++) {
+    run = visible.charCodeAt(i) === 96 ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  const fence = '`'.repeat(longest + 1);
+  // A space keeps a backtick at either end apart from the fence (it is stripped when rendered).
+  const pad = visible.startsWith('`') || visible.endsWith('`') || (visible.startsWith(' ') && visible.endsWith(' ')) ? ' ' : '';
+  return `${fence}${pad}${visible}${pad}${fence}`;
+}
+
+/** Truncates, then quotes as code: how document text and computed URLs are shown in a hover. */
 export function showText(text: string, max = MAX_SHOWN_CHARS): string {
-  return escapeMarkdown(truncate(text, max));
+  return codeSpan(truncate(text, max));
 }
 
 /** Encodes command arguments for a `command:` link (parentheses too, which end a link). */

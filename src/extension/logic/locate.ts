@@ -3,7 +3,7 @@
 import { absoluteUrl, urlAt } from '../../core';
 
 /** Characters looked at on each side of the cursor. A URL longer than this is not offered. */
-export const SCAN_WINDOW = 4096;
+export const SCAN_WINDOW = 8192;
 
 export interface UrlAtCursor {
   /** Character offsets in the line. */
