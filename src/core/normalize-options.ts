@@ -72,7 +72,7 @@ export const DEFAULT_DIRECTORY_INDEXES: readonly string[] = Object.freeze([
 ]);
 
 /** Click-tracking parameters the aggressive preset drops. */
-const TRACKING_PARAMS: (string | RegExp)[] = [/^utm_/i, 'fbclid', 'gclid', 'dclid', 'msclkid', 'yclid', 'mc_cid', 'mc_eid', 'igshid'];
+const TRACKING_PARAMS: (string | RegExp)[] = Object.freeze([/^utm_/i, 'fbclid', 'gclid', 'dclid', 'msclkid', 'yclid', 'mc_cid', 'mc_eid', 'igshid']) as (string | RegExp)[];
 
 const SAFE: NormalizeOptions = {
   uppercaseEscapes: true, lowercaseScheme: true, lowercaseHost: true, decodeUnreserved: true,
@@ -91,8 +91,15 @@ export const NORMALIZE_PRESETS: { safe: NormalizeOptions; usuallySafe: Normalize
 
 /** Options with every default filled in and the directory index list and param matchers ready to use. */
 export interface ResolvedOptions extends Required<Omit<NormalizeOptions, 'removeDirectoryIndex' | 'removeQueryParams'>> {
-  directoryIndexes: readonly string[];
-  removeQueryParams: readonly (string | RegExp)[];
+  directoryIndexes: ReadonlySet<string>;
+  /** Undefined when no parameter is to be removed. */
+  removeQueryParams: ParamNames | undefined;
+}
+
+/** `removeQueryParams` split for speed: exact names in a set, the RegExps in a list. */
+export interface ParamNames {
+  names: ReadonlySet<string>;
+  patterns: readonly RegExp[];
 }
 
 type FlagKey = Exclude<BooleanKey, 'removeDirectoryIndex'>;
@@ -103,9 +110,22 @@ const CONFLICTS: [FlagKey, FlagKey][] = [
   ['addTrailingSlash', 'removeTrailingSlash'],
 ];
 
+// Frozen options (the presets, or the caller's own) cannot change, so they are checked only once.
+const resolvedFrozen = new WeakMap<object, ResolvedOptions>();
+let defaults: ResolvedOptions | undefined;
+
 /** Checks an options object (it may come from user settings) and fills in the defaults. */
 export function resolveOptions(options: NormalizeOptions | undefined): ResolvedOptions {
-  if (options === undefined || options === null) options = {};
+  if (options === undefined || options === null) return (defaults ??= checkOptions({}));
+  if (typeof options === 'object' && Object.isFrozen(options)) {
+    let resolved = resolvedFrozen.get(options);
+    if (resolved === undefined) resolvedFrozen.set(options, (resolved = checkOptions(options)));
+    return resolved;
+  }
+  return checkOptions(options);
+}
+
+function checkOptions(options: NormalizeOptions): ResolvedOptions {
   if (typeof options !== 'object') throw new UrlError('invalid-option', 'The normalization options must be an object.');
   const o = options;
   const flag = (key: FlagKey, byDefault: boolean): boolean => {
@@ -144,18 +164,20 @@ export function resolveOptions(options: NormalizeOptions | undefined): ResolvedO
   return resolved;
 }
 
-function directoryIndexes(value: unknown): readonly string[] {
-  if (value === undefined || value === false) return [];
-  if (value === true) return DEFAULT_DIRECTORY_INDEXES;
+function directoryIndexes(value: unknown): ReadonlySet<string> {
+  if (value === undefined || value === false) return new Set();
+  if (value === true) return new Set(DEFAULT_DIRECTORY_INDEXES);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
     // An empty name or one with a slash can never be a last path segment worth removing.
-    return value.filter((v: string) => v !== '' && !v.includes('/'));
+    return new Set(value.filter((v: string) => v !== '' && !v.includes('/')));
   }
   throw new UrlError('invalid-option', 'The normalization option "removeDirectoryIndex" must be true, false or a list of file names.');
 }
 
-function queryParamMatchers(value: unknown): readonly (string | RegExp)[] {
-  if (value === undefined) return [];
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || v instanceof RegExp)) return value;
+function queryParamMatchers(value: unknown): ParamNames | undefined {
+  if (value === undefined || (Array.isArray(value) && value.length === 0)) return undefined;
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || v instanceof RegExp)) {
+    return { names: new Set(value.filter((v) => typeof v === 'string')), patterns: value.filter((v) => v instanceof RegExp) };
+  }
   throw new UrlError('invalid-option', 'The normalization option "removeQueryParams" must be a list of names (strings or regular expressions).');
 }

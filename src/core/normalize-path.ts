@@ -27,7 +27,7 @@ export function removeDuplicateSlashes(path: string): string {
  * the root `/` stays), repeating until neither applies so that a second pass changes nothing
  * (`/index.html/index.html` → `/index.html/` → `/index.html` → `/`). Works on an end index: linear.
  */
-export function trimPathEnd(path: string, directoryIndexes: readonly string[], removeTrailingSlash: boolean): string {
+export function trimPathEnd(path: string, directoryIndexes: ReadonlySet<string>, removeTrailingSlash: boolean): string {
   let end = path.length;
   for (;;) {
     const lastSlash = path.lastIndexOf('/', end - 1);
@@ -35,7 +35,7 @@ export function trimPathEnd(path: string, directoryIndexes: readonly string[], r
     if (lastSlash === end - 1) {
       if (!removeTrailingSlash || end === 1) break;
       end--;
-    } else if (directoryIndexes.includes(path.slice(lastSlash + 1, end))) {
+    } else if (directoryIndexes.has(path.slice(lastSlash + 1, end))) {
       end = lastSlash + 1;
     } else {
       break;

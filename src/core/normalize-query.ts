@@ -1,32 +1,30 @@
 // Query steps (uri-normalization.md, "change semantics"). Parameters are the `&`-separated parts of
 // the query, each kept exactly as written: nothing is decoded, re-encoded, or given an `=`.
+import type { ParamNames } from './normalize-options';
 import { decodeForMatching } from './percent-escapes';
 
 export interface QuerySteps {
-  removeQueryParams: readonly (string | RegExp)[];
+  removeQueryParams: ParamNames | undefined;
   removeEmptyQueryParams: boolean;
   sortQuery: boolean;
 }
 
-function nameOf(param: string): string {
-  const eq = param.indexOf('=');
-  return eq < 0 ? param : param.slice(0, eq);
+interface Param {
+  text: string;
+  name: string;
 }
 
 /** `id=` or an empty part between two `&`; a bare `flag` has no `=` and may mean something. */
-function isEmptyParam(param: string): boolean {
-  return param === '' || param.indexOf('=') === param.length - 1;
+function isEmpty(p: Param): boolean {
+  return p.text === '' || p.name.length === p.text.length - 1;
 }
 
-function matches(name: string, patterns: readonly (string | RegExp)[]): boolean {
+function isNamed(name: string, remove: ParamNames): boolean {
   const decoded = decodeForMatching(name);
-  for (const p of patterns) {
-    if (typeof p === 'string') {
-      if (p === decoded) return true;
-    } else {
-      p.lastIndex = 0; // a /g or /y pattern keeps state between calls
-      if (p.test(decoded)) return true;
-    }
+  if (remove.names.has(decoded)) return true;
+  for (const p of remove.patterns) {
+    p.lastIndex = 0; // a /g or /y pattern keeps state between calls
+    if (p.test(decoded)) return true;
   }
   return false;
 }
@@ -37,19 +35,26 @@ function matches(name: string, patterns: readonly (string | RegExp)[]): boolean 
  * `removeEmptyQuery` drops that one.
  */
 export function normalizeQuery(query: string, steps: QuerySteps): string | undefined {
-  if (query === '') return query;
-  let params = query.split('&');
-  const count = params.length;
-  if (steps.removeQueryParams.length > 0) params = params.filter((p) => !matches(nameOf(p), steps.removeQueryParams));
-  if (steps.removeEmptyQueryParams) params = params.filter((p) => !isEmptyParam(p));
-  if (params.length === 0) return undefined;
-  if (steps.sortQuery) params = sortByName(params);
-  return params.length === count && !steps.sortQuery ? query : params.join('&');
+  const remove = steps.removeQueryParams;
+  if (query === '' || (remove === undefined && !steps.removeEmptyQueryParams && !steps.sortQuery)) return query;
+  const kept: Param[] = [];
+  let count = 0;
+  for (let from = 0; from <= query.length; count++) {
+    const amp = query.indexOf('&', from);
+    const end = amp < 0 ? query.length : amp;
+    const text = query.slice(from, end);
+    const eq = text.indexOf('=');
+    const param = { text, name: eq < 0 ? text : text.slice(0, eq) };
+    if (!(remove !== undefined && isNamed(param.name, remove)) && !(steps.removeEmptyQueryParams && isEmpty(param))) kept.push(param);
+    from = end + 1;
+  }
+  if (kept.length === 0) return undefined;
+  if (steps.sortQuery) sortByName(kept);
+  else if (kept.length === count) return query;
+  return kept.map((p) => p.text).join('&');
 }
 
 /** Stable sort by name only: repeated names keep their order (`b=2&a=1&b=1` → `a=1&b=2&b=1`). */
-function sortByName(params: string[]): string[] {
-  const keyed = params.map((param, index) => ({ param, name: nameOf(param), index }));
-  keyed.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : x.index - y.index));
-  return keyed.map((k) => k.param);
+function sortByName(params: Param[]): void {
+  params.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0)); // Array.prototype.sort is stable
 }

@@ -17,13 +17,15 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
 /**
  * Normalizes an absolute URI. Safe steps are on by default, the others off; see NormalizeOptions.
  * Throws UrlError for a string without a scheme (a relative reference has no meaning alone) and
- * for contradictory options. Surrounding whitespace is ignored; nothing else is re-encoded.
+ * for contradictory options. Nothing the steps do not name is changed, decoded or re-encoded.
  */
 export function normalize(url: string, options?: NormalizeOptions): string {
   const o = resolveOptions(options);
-  const parts = splitUri(checkInput(url).trim());
+  const parts = splitUri(checkInput(url));
   if (parts.scheme === undefined || !SCHEME.test(parts.scheme)) {
-    throw new UrlError('relative-url', 'Only an absolute URI with a scheme can be normalized, like https://example.com/.');
+    // Not trimmed: a removed fragment could expose inner whitespace, and a second pass would trim it.
+    const hint = /^\s/.test(url) ? ' Remove the whitespace before it.' : '';
+    throw new UrlError('relative-url', `Only an absolute URI with a scheme can be normalized, like https://example.com/.${hint}`);
   }
   if (o.uppercaseEscapes || o.decodeUnreserved) normalizeAllEscapes(parts, o);
   const writtenScheme = parts.scheme;
@@ -62,7 +64,7 @@ function normalizePath(path: string, hasAuthority: boolean, o: ResolvedOptions):
     return path.startsWith('//') ? `/.${path}` : path;
   }
   if (o.removeDuplicateSlashes) path = removeDuplicateSlashes(path);
-  if (o.directoryIndexes.length > 0 || o.removeTrailingSlash) path = trimPathEnd(path, o.directoryIndexes, o.removeTrailingSlash);
+  if (o.directoryIndexes.size > 0 || o.removeTrailingSlash) path = trimPathEnd(path, o.directoryIndexes, o.removeTrailingSlash);
   if (o.addTrailingSlash) path = addTrailingSlash(path);
   if (o.emptyPathToSlash && path === '') path = '/';
   return path;

@@ -206,8 +206,9 @@ describe('normalize: input and options', () => {
     assertRefused(() => normalize(42 as unknown as string), 'invalid-url');
   });
 
-  it('ignores surrounding whitespace', () => {
-    assert.equal(normalize('  HTTP://A.com \n'), 'http://a.com/');
+  it('keeps whitespace as written: it is the caller\'s to trim', () => {
+    assertRefused(() => normalize('  HTTP://A.com'), 'relative-url', /whitespace/);
+    assert.equal(normalize('HTTP://A.com/ \n'), 'http://a.com/ \n');
   });
 
   it('refuses contradictory options, naming both', () => {
