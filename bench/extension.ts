@@ -1,0 +1,127 @@
+// The extension layer: activate() time (with a stubbed `vscode`: this measures time, not
+// behaviour), hover computation on a normal line and on a 1 MB line, and "convert all" planning
+// for a document with 100,000 URLs.
+import Module from 'node:module';
+import * as path from 'node:path';
+import { benchUrls, prng } from './urls';
+
+/** Just enough of the `vscode` API for activate() to run. */
+function fakeVscode(): unknown {
+  const disposable = { dispose: () => undefined };
+  const event = () => disposable;
+  class EventEmitter {
+    event = event;
+    fire(): void {}
+    dispose(): void {}
+  }
+  const kind = (value: string): unknown => ({ value, append: (s: string) => kind(`${value}.${s}`) });
+  return {
+    EventEmitter,
+    Disposable: { from: () => disposable },
+    CodeActionKind: { RefactorRewrite: kind('refactor.rewrite') },
+    workspace: { onDidChangeConfiguration: event, onDidGrantWorkspaceTrust: event, isTrusted: true, getConfiguration: () => ({ get: () => undefined }) },
+    window: { onDidChangeTextEditorSelection: event, onDidChangeActiveTextEditor: event, activeTextEditor: undefined },
+    commands: { registerCommand: () => disposable, executeCommand: async () => undefined },
+    languages: { registerHoverProvider: () => disposable, registerCodeActionsProvider: () => disposable },
+    l10n: { t: (m: string) => m },
+  };
+}
+
+function withFakeVscode<T>(fn: () => T): T {
+  const mod = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
+  const load = mod._load;
+  const fake = fakeVscode();
+  mod._load = (request, ...rest) => (request === 'vscode' ? fake : load(request, ...rest));
+  try {
+    return fn();
+  } finally {
+    mod._load = load;
+  }
+}
+
+function stats(times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+  return `median ${q(0.5).toFixed(3)} ms, p99 ${q(0.99).toFixed(3)} ms, max ${sorted[sorted.length - 1].toFixed(3)} ms (${times.length} runs)`;
+}
+
+function timeActivate(label: string, file: string): void {
+  withFakeVscode(() => {
+    const t0 = performance.now();
+    const ext = require(file) as { activate: (c: { subscriptions: { dispose(): void }[] }) => void };
+    const load = performance.now() - t0;
+    const times: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const context = { subscriptions: [] as { dispose(): void }[] };
+      const t = performance.now();
+      ext.activate(context);
+      times.push(performance.now() - t);
+      context.subscriptions.forEach((d) => d.dispose());
+    }
+    console.log(`activate() ${label}: first ${times[0].toFixed(3)} ms; ${stats(times)}; module load ${load.toFixed(1)} ms`);
+  });
+}
+
+export function run(): void {
+  timeActivate('(tsc output)', path.join(__dirname, '../src/extension/extension.js'));
+  const bundle = path.join(__dirname, '../../dist/extension.js');
+  try {
+    require.resolve(bundle);
+    timeActivate('(dist/extension.js bundle)', bundle);
+  } catch {
+    console.log('activate() (bundle): dist/extension.js not built; run `npm run build` first');
+  }
+
+  // Pure modules, loaded after the activation figures so they don't warm the module cache first.
+  const { computeForms } = require('../src/extension/logic/forms') as typeof import('../src/extension/logic/forms');
+  const { hoverMarkdown } = require('../src/extension/logic/hover-markdown') as typeof import('../src/extension/logic/hover-markdown');
+  const { urlNear, windowAround } = require('../src/extension/logic/locate') as typeof import('../src/extension/logic/locate');
+  const { readSettings } = require('../src/extension/logic/settings') as typeof import('../src/extension/logic/settings');
+  const { planEdits } = require('../src/extension/logic/plan-edits') as typeof import('../src/extension/logic/plan-edits');
+  const { makeTransform } = require('../src/extension/logic/transforms') as typeof import('../src/extension/logic/transforms');
+  const settings = readSettings(() => undefined, true);
+
+  // What the hover provider does: read a window of the line, find the URL, compute, render.
+  const hover = (line: string, at: number): number => {
+    const t = performance.now();
+    const w = windowAround(line.length, at);
+    const found = urlNear(line.slice(w.start, w.end), w.start, line.length, at);
+    if (found) hoverMarkdown(computeForms(found.url, settings), { uri: 'file:///x', start: found.start, end: found.end, oldText: found.text });
+    return performance.now() - t;
+  };
+  const urls = benchUrls(2000, 11);
+  const normal = urls.map((u) => {
+    const line = `  const endpoint = "${u}"; // see the docs`;
+    return () => hover(line, line.indexOf(u) + 10);
+  });
+  console.log(`hover, normal line (all sections): ${stats(normal.map((h) => h()))}`);
+
+  const rnd = prng(5);
+  const parts: string[] = [];
+  const starts: number[] = [];
+  let size = 0;
+  for (let i = 0; size < 1_000_000; i++) {
+    const u = `${urls[i % urls.length]}?n=${i}`;
+    starts.push(size);
+    parts.push(u);
+    size += u.length + 2;
+  }
+  const big = parts.join(', ');
+  const picks = Array.from({ length: 1000 }, () => starts[Math.floor(rnd() * starts.length)] + 9);
+  console.log(`hover, 1 MB line (limit raised above the default 100,000): ${stats(picks.map((at) => hover(big, at)))}`);
+
+  const doc = benchUrls(100_000, 3)
+    .map((u, i) => (i % 3 === 0 ? `- [link](${u})` : i % 3 === 1 ? `  "url": "${u}",` : `see ${u} here`))
+    .join('\n');
+  for (const to of ['cache', 'canonical', 'normalized'] as const) {
+    const transform = makeTransform(to, settings);
+    let best = Infinity;
+    let edits = 0;
+    for (let pass = 0; pass < 2; pass++) {
+      const t = performance.now();
+      edits = planEdits(doc, [{ start: 0, end: doc.length }], transform).edits.length;
+      best = Math.min(best, performance.now() - t);
+    }
+    console.log(`convert all to ${to}, 100,000 URLs (${(doc.length / 1e6).toFixed(1)} MB): ${best.toFixed(0)} ms planning, ${edits.toLocaleString('en-US')} edits`);
+  }
+}
