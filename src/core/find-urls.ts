@@ -4,7 +4,7 @@
 // Why not linkify-it: see the README ("Finding URLs in text").
 import { UrlError } from './errors';
 import {
-  Ascii, asciiClass, isHighSurrogate, isHostOrPathChar, isLabelAt, isLabelStartAt, isLowSurrogate,
+  Ascii, asciiClass, isAsciiAlnum, isHighSurrogate, isHostOrPathChar, isLabelAt, isLabelStartAt, isLowSurrogate,
   isSchemeChar, isStopAt, isTrailing, isUnicodeStop,
 } from './url-chars';
 
@@ -44,7 +44,8 @@ export function urlAt(text: string, offset: number): UrlMatch | undefined {
   const to = Math.min(text.length, offset + URL_AT_WINDOW);
   for (let m = nextUrl(text, from, to, offset); m && m.start <= offset; m = nextUrl(text, m.end, to, offset)) {
     if (offset > m.end) continue;
-    return to < text.length && reachesWindowEnd(text, m.end, to) ? undefined : m;
+    // A URL whose scan ran into the window's end may go on: too long to tell, say nothing.
+    return to < text.length && lastReach >= to - 1 ? undefined : m; // - 1: a surrogate pair may straddle `to`
   }
   return undefined;
 }
@@ -58,11 +59,8 @@ function checkText(text: unknown): asserts text is string {
   if (typeof text !== 'string') throw new UrlError('invalid-url', 'The text to search for URLs must be a string.');
 }
 
-/** Whether a URL ending at `end` may have been cut by the window: only trimmable characters follow up to `to`. */
-function reachesWindowEnd(text: string, end: number, to: number): boolean {
-  while (end < to - 1 && isTrailing(text.charCodeAt(end))) end++;
-  return end >= to - 1; // - 1: a surrogate pair may straddle `to`
-}
+/** Where the last `nextUrl` scan stopped, before trimming: `urlAt` reads it to tell a cut URL. */
+let lastReach = 0;
 
 /** The first URL starting in [from, lastStart] and ending by `to`. */
 function nextUrl(text: string, from: number, to: number, lastStart = to): UrlMatch | undefined {
@@ -72,9 +70,8 @@ function nextUrl(text: string, from: number, to: number, lastStart = to): UrlMat
     const body = c === 0x68 ? afterScheme(text, i, to) : c === 0x77 ? afterWww(text, i, to) : -1;
     if (body < 0) continue;
     const quoted = text.charCodeAt(i - 1) === 0x27;
-    const reach = scanBody(text, body, to, quoted);
-    let end = reach;
-    while (end > body && isTrailing(text.charCodeAt(end - 1))) end--;
+    lastReach = scanBody(text, body, to, quoted);
+    const end = trimEnd(text, body, lastReach);
     return { start: i, end, url: text.slice(i, end) };
   }
   return undefined;
@@ -106,6 +103,30 @@ function afterWww(text: string, i: number, to: number): number {
   if (j >= to || !isLabelStartAt(text, j)) return -1;
   while (j < to && isLabelAt(text, j)) j++;
   return j + 1 < to && text.charCodeAt(j) === 0x2e && isLabelStartAt(text, j + 1) ? i + 4 : -1;
+}
+
+/** `end` less trailing punctuation and trailing HTML entities (&quot; in escaped HTML), as GFM does. */
+function trimEnd(text: string, body: number, end: number): number {
+  while (end > body) {
+    const c = text.charCodeAt(end - 1);
+    if (c === 0x3b) {
+      const amp = entityStart(text, body, end - 1);
+      if (amp >= 0) {
+        end = amp;
+        continue;
+      }
+    }
+    if (!isTrailing(c)) break;
+    end--;
+  }
+  return end;
+}
+
+/** Where the "&name" before the ; at `semi` starts, or -1. */
+function entityStart(text: string, body: number, semi: number): number {
+  let k = semi;
+  while (k > body && isAsciiAlnum(text.charCodeAt(k - 1))) k--;
+  return k < semi && k > body && text.charCodeAt(k - 1) === 0x26 ? k - 1 : -1;
 }
 
 const isIpLiteralStart = (c: number): boolean =>

@@ -67,7 +67,7 @@ export function isStopAt(text: string, i: number): boolean {
   return isUnicodeStop(c);
 }
 
-const isAsciiAlnum = (c: number): boolean => (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+export const isAsciiAlnum = (c: number): boolean => (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 
 /** A character that can begin a host label: ASCII letter or digit, or a non-ASCII letter-like one. */
 export function isLabelStartAt(text: string, i: number): boolean {

@@ -99,6 +99,9 @@ describe('findUrls: text around URLs', () => {
     assert.deepEqual(urls("<img src='https://a.com/i.png'>"), ['https://a.com/i.png']);
     assert.deepEqual(urls('<a href=https://a.com/x>a</a>'), ['https://a.com/x']);
     assert.deepEqual(urls('<a href="https://a.com/?a=1&amp;b=2">'), ['https://a.com/?a=1&amp;b=2']);
+    // Escaped HTML: a trailing entity is markup, not URL (GFM's rule).
+    assert.deepEqual(urls('data-x="{&quot;u&quot;:&quot;https://a.com/x&quot;}"'), ['https://a.com/x']);
+    assert.deepEqual(urls('&lt;https://a.com/x&gt;; https://b.com/y&amp;&amp;. https://c.com/a;b;'), ['https://a.com/x', 'https://b.com/y', 'https://c.com/a;b']);
   });
 
   it('JSON, minified or not', () => {
