@@ -23,6 +23,13 @@ export function bytesToString(bytes: Uint8Array, start: number, end: number | un
   return out;
 }
 
+/** The bytes of a byte string. */
+export function stringToBytes(bytes: string): Uint8Array {
+  const out = new Uint8Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) out[i] = bytes.charCodeAt(i);
+  return out;
+}
+
 /** Value of a hex digit's char code, or -1. */
 function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
@@ -44,6 +51,19 @@ function hexValue(c: number): number {
  */
 export function unescapeFully(bytes: string): string {
   if (bytes.indexOf('%') < 0) return bytes;
+  // Common case first: one plain pass leaves no escape behind (`%20` → ` `).
+  const once = unescapeOnce(bytes);
+  return hasEscape(once) ? unescapeStack(once) : once;
+}
+
+function hasEscape(text: string): boolean {
+  for (let i = text.indexOf('%'); i >= 0 && i + 2 < text.length; i = text.indexOf('%', i + 1)) {
+    if (hexValue(text.charCodeAt(i + 1)) >= 0 && hexValue(text.charCodeAt(i + 2)) >= 0) return true;
+  }
+  return false;
+}
+
+function unescapeStack(bytes: string): string {
   const out = new Uint8Array(bytes.length);
   let n = 0;
   for (let i = 0; i < bytes.length; i++) {
@@ -59,7 +79,7 @@ export function unescapeFully(bytes: string): string {
   return bytesToString(out, 0, n);
 }
 
-/** One unescaping pass, for text this module escaped itself (so one pass restores its bytes). */
+/** One unescaping pass (enough for text `escapeBytes` wrote: it restores the bytes). */
 export function unescapeOnce(text: string): string {
   if (text.indexOf('%') < 0) return text;
   let out = '';

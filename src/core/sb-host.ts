@@ -1,7 +1,8 @@
 // The host steps of Safe Browsing canonicalization: IDN, dots, IP literals, lowercase, escaping.
 import { UrlError } from './errors';
 import { hostToAscii, isIpv4 } from './idn';
-import { escapeBytes, unescapeOnce } from './sb-escape';
+import { memoize } from './memo';
+import { escapeBytes, stringToBytes, unescapeOnce } from './sb-escape';
 import { formatIPv6Host, legacyIPv4, parseIPv6 } from './sb-ip';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -11,14 +12,36 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * The result is escaped again and is one of: a name, a dotted IPv4 address, or `[IPv6]`.
  */
 export function canonicalHost(escapedHost: string): string {
-  const bytes = unescapeOnce(escapedHost);
-  if (bytes.charCodeAt(0) === 0x5b /* [ */) return ipv6Host(bytes);
-  let host = hasHighBytes(bytes) ? idnToAscii(bytes) : bytes;
-  host = collapseDots(host);
+  if (isPlainName(escapedHost)) return escapedHost;
+  // Only hosts of real-world length are remembered, so the memo never holds megabytes.
+  return escapedHost.length <= 512 ? rememberedHost(escapedHost) : hostWithWork(escapedHost);
+}
+
+/** Lowercase, no escapes, no stray dots, not an IP: already canonical (the common case). */
+function isPlainName(host: string): boolean {
+  const first = host.charCodeAt(0);
+  if ((first >= 0x30 && first <= 0x39) || first === 0x2e || first === 0x5b || host.charCodeAt(host.length - 1) === 0x2e) return false;
+  for (let i = 0; i < host.length; i++) {
+    const c = host.charCodeAt(i);
+    if (c === 0x25 /* % */ || (c >= 0x41 && c <= 0x5a) || (c === 0x2e && host.charCodeAt(i + 1) === 0x2e)) return false;
+  }
+  return true;
+}
+
+function hostWithWork(escapedHost: string): string {
+  const bytes = collapseDots(unescapeOnce(escapedHost));
+  if (bytes.startsWith('[')) return ipv6Host(bytes);
+  // IDNA can map characters to dots (`。`), so dots are collapsed again after it.
+  let host = hasHighBytes(bytes) ? collapseDots(idnToAscii(bytes)) : bytes;
   if (host === '') throw new UrlError('invalid-host', 'The URL has no host name.');
+  // A name must not read as an IP literal when the canonical URL is read again.
+  if (host.startsWith('[')) throw new UrlError('invalid-host', 'The host starts with "[" but is not an IPv6 address.');
   host = lowerAscii(host);
   return legacyIPv4(host) ?? escapeBytes(host);
 }
+
+// IDNA and IP parsing are the costly steps, and the URLs of a document repeat a few hosts.
+const rememberedHost = memoize(hostWithWork);
 
 function ipv6Host(bytes: string): string {
   const groups = bytes.endsWith(']') ? parseIPv6(bytes.slice(1, -1)) : undefined;
@@ -56,7 +79,7 @@ function idnToAscii(bytes: string): string {
 function toAscii(bytes: string): string | undefined {
   let ascii: string;
   try {
-    ascii = hostToAscii(utf8.decode(Uint8Array.from(bytes, (ch) => ch.charCodeAt(0))));
+    ascii = hostToAscii(utf8.decode(stringToBytes(bytes)));
   } catch {
     return undefined; // not UTF-8, or refused (UrlError); no other failure may escape either
   }

@@ -1,6 +1,9 @@
-// The Public Suffix List, for Safe Browsing host suffixes. tldts is imported here only, so the
-// rest of the core never touches it; this module itself does no work at import time.
-import { getDomain } from 'tldts';
+// The Public Suffix List, for Safe Browsing host suffixes. tldts is loaded here only, and only on
+// the first `registrableDomain` call: evaluating its list costs milliseconds (see `npm run bench`)
+// that extension activation must not pay. esbuild turns this `require` into a deferred module of
+// the bundle (desktop and web alike), so nothing is fetched at run time; only its type is imported.
+type Tldts = typeof import('tldts');
+let tldts: Tldts | undefined;
 
 // ICANN section only (tldts' default; `allowPrivateDomains: false`): for a host under a one-label
 // TLD this gives exactly the host suffixes the long-standing clients check (their "last five
@@ -12,5 +15,6 @@ const OPTIONS = { allowPrivateDomains: false, extractHostname: false, validateHo
 
 /** The registrable domain (eTLD+1) of a canonical host name, or `undefined` (e.g. `co.uk`, `localhost`). */
 export function registrableDomain(host: string): string | undefined {
-  return getDomain(host, OPTIONS) ?? undefined;
+  tldts ??= require('tldts') as Tldts;
+  return tldts.getDomain(host, OPTIONS) ?? undefined;
 }
