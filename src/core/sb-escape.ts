@@ -39,7 +39,7 @@ function hexValue(c: number): number {
 }
 
 /**
- * Unescapes until no `%XX` is left, in one linear pass.
+ * Unescapes until no `%XX` is left, in linear time.
  *
  * The spec says "unescape repeatedly until nothing changes"; done literally that is quadratic
  * (`%25252525…` loses two characters per pass). Instead every byte is pushed on a stack and,
@@ -51,7 +51,7 @@ function hexValue(c: number): number {
  */
 export function unescapeFully(bytes: string): string {
   if (bytes.indexOf('%') < 0) return bytes;
-  // Common case first: one plain pass leaves no escape behind (`%20` → ` `).
+  // Common case first: one plain pass usually leaves no escape behind (`%20` → ` `).
   const once = unescapeOnce(bytes);
   return hasEscape(once) ? unescapeStack(once) : once;
 }
