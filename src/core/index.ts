@@ -2,11 +2,11 @@
 // Each concern lives in its own file; this file only re-exports the public surface.
 export { UrlError, type UrlErrorCode } from './errors';
 export { normalize, NORMALIZE_PRESETS, NORMALIZE_STEPS, DEFAULT_DIRECTORY_INDEXES, type NormalizeOptions, type NormalizeStep } from './normalize';
+export { canonicalize } from './sb-canonicalize';
+export { expressions } from './sb-expressions';
+export { hashPrefixes, type HashPrefix, type HashPrefixLength } from './sb-hash';
 export { AMP_CACHES, type AmpCache } from './caches';
 export { SERVING_TYPES, cacheOrigin, cacheUrl, domainPrefix, isServingType, type ServingType } from './amp-cache';
 export { CACHE_QUERY_PARAMS, findCache, parseCacheUrl, publisherDomain, publisherUrl, type ParsedCacheUrl } from './amp-reverse';
 export { hostToAscii, hostToUnicode } from './idn';
-export { canonicalize } from './sb-canonicalize';
-export { expressions } from './sb-expressions';
-export { hashPrefixes, type HashPrefix, type HashPrefixLength } from './sb-hash';
 export { URL_AT_WINDOW, absoluteUrl, findUrls, urlAt, type UrlMatch } from './find-urls';
