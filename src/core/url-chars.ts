@@ -31,7 +31,8 @@ export function asciiClass(c: number): number {
 export function isUnicodeStop(c: number): boolean {
   if (c < 0x2000) return c <= 0xa0 || c === 0xab || c === 0xad || c === 0xbb || c === 0x1680;
   if (c <= 0x206f) {
-    return c <= 0x200f || (c >= 0x2018 && c <= 0x201f) || (c >= 0x2028 && c <= 0x202f) || c === 0x2039 || c === 0x203a || c >= 0x205f;
+    // ZWNJ and ZWJ (U+200C/D) stay: Persian and Indic words and emoji sequences need them.
+    return c <= 0x200b || c === 0x200e || c === 0x200f || (c >= 0x2018 && c <= 0x201f) || (c >= 0x2028 && c <= 0x202f) || c === 0x2039 || c === 0x203a || c >= 0x205f;
   }
   if (c >= 0x3000 && c <= 0x301f) return c <= 0x3003 || c >= 0x3008; // ideographic space, 、。, 「」（ brackets
   if (c >= 0xff00) {

@@ -6,7 +6,7 @@ import { type UrlMatch, findUrls, urlAt } from '../../src/core/find-urls';
 const PIECES = [
   'http://', 'https://', 'HTTP://', 'www.', 'WWW.', 'a.com', 'b', '例', '😊', '[::1]', '/', '.', ',', ':', '?', '!',
   '(', ')', '[', ']', '{', '}', "'", '"', '`', '<', '>', ' ', '\n', '\\', '|', '_', '*', '~', '…', '。', '،',
-  '&quot;', '&', ';', '\u0000', '\u00a0', '\u200b', '\u202e', '\uD800', '\uDC00', '\uFEFF', 'x', 'h', 'w', '-', '+', '@', '%20',
+  '&quot;', '&', ';', '\u0000', '\u00a0', '\u200b', '\u200c', '\u202e', '\uD800', '\uDC00', '\uFEFF', 'x', 'h', 'w', '-', '+', '@', '%20',
 ];
 
 /** Text made of tricky pieces, and fully random code units, so every branch is reached. */

@@ -141,6 +141,8 @@ describe('findUrls: Unicode, IDN and IPv6', () => {
   it('right-to-left text and its punctuation', () => {
     assert.deepEqual(urls('انظر https://مثال.com/مسار، شكرا'), ['https://مثال.com/مسار']);
     assert.deepEqual(urls('देखें https://a.com/x।'), ['https://a.com/x']);
+    // ZWNJ is part of Persian words: kept. The right-to-left mark after the URL is not.
+    assert.deepEqual(urls('https://fa.wikipedia.org/wiki/می‌خواهم‏.'), ['https://fa.wikipedia.org/wiki/می‌خواهم']);
   });
 
   it('stops at invisible and bidirectional controls', () => {
