@@ -80,6 +80,7 @@ describe('workbench (code-server in Chromium)', function () {
   it('shows the AMP Cache URL in the hover of a publisher URL', async () => {
     const hover = await hoverUntil(PUBLISHER, (text) => text.includes(PUBLISHER_CACHED));
     await screenshot('hover.png', hover);
+    await dismissHover();
   });
 
   it('converts the URL under the cursor from the command palette (F1), and undo restores it', async () => {
@@ -97,8 +98,7 @@ describe('workbench (code-server in Chromium)', function () {
   });
 
   it('replaces a URL from the editor context menu, and undo restores it', async () => {
-    const link = await clickInside(MENU_URL);
-    await link.click({ button: 'right' });
+    await clickInside(MENU_URL, 'right');
     const item = page.locator('.monaco-menu .action-item', { hasText: 'Replace with AMP Cache URL' });
     await item.first().waitFor();
     await screenshot('context-menu.png');
@@ -125,33 +125,45 @@ function linkTo(url) {
   return page.locator('.editor-instance .view-lines span.detected-link', { hasText: start }).first();
 }
 
-async function clickInside(url) {
+/** A point inside the URL's first characters. The mouse goes there directly: Playwright's own
+ *  scroll-into-view would shift VS Code's editor sideways. */
+async function pointIn(url) {
   const link = linkTo(url);
   await link.waitFor();
-  await link.click({ position: { x: 30, y: 5 } });
+  const box = await link.boundingBox();
+  return { x: box.x + Math.min(30, box.width / 2), y: box.y + box.height / 2 };
+}
+
+async function clickInside(url, button = 'left') {
+  const { x, y } = await pointIn(url);
+  await page.mouse.click(x, y);
   await sleep(500); // the extension updates its context keys (for the context menu) on selection change
-  return link;
+  if (button !== 'left') await page.mouse.click(x, y, { button });
 }
 
 /** Hovers `url` until the hover satisfies `ok`; VS Code does not re-ask providers while a hover shows. */
 async function hoverUntil(url, ok) {
-  const link = linkTo(url);
-  await link.waitFor();
+  const { x, y } = await pointIn(url);
   const hover = page.locator('.monaco-hover:visible').first();
   let last = '';
   for (let attempt = 0; attempt < 10; attempt++) {
-    await link.hover({ position: { x: 30, y: 5 } });
+    await page.mouse.move(x, y);
     try {
       await hover.waitFor({ timeout: 5000 });
       await sleep(500); // providers answer one after another
       last = await hover.innerText();
       if (ok(last)) return hover;
     } catch { /* no hover yet */ }
-    await page.mouse.move(5, 5);
-    await page.keyboard.press('Escape');
-    await sleep(1000);
+    await dismissHover();
+    await sleep(500);
   }
   assert.fail(`the hover of ${url} never showed what was expected; last hover:\n${last}`);
+}
+
+async function dismissHover() {
+  await page.mouse.move(5, 5);
+  await page.keyboard.press('Escape');
+  await page.locator('.monaco-hover:visible').waitFor({ state: 'detached', timeout: 5000 }).catch(() => {});
 }
 
 /** A command may ask with Quick Picks (which cache, which preset): take the default answers. */
@@ -178,8 +190,7 @@ async function waitForText(ok, what) {
 }
 
 async function undo(ok) {
-  await page.locator('.editor-instance .view-lines').first().click({ position: { x: 5, y: 5 } });
-  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z'); // the editor has the focus back after the command
   await waitForText(ok, 'the original text after undo');
 }
 
