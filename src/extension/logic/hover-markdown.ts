@@ -43,7 +43,9 @@ function links(value: string, target: HoverTarget | undefined, openable: boolean
 function formBlock(f: Form, target: HoverTarget | undefined, t: Localize): string {
   const label = `**${escapeMarkdown(f.label)}**`;
   if (f.value === undefined) return `${label}: ${escapeMarkdown(f.error ?? '')}`;
-  return `${label}  \n${showText(f.value)}  \n${links(f.value, target, f.openable, t)}`;
+  // No "Replace" with the text already there.
+  const replaceable = target && target.oldText !== f.value ? target : undefined;
+  return `${label}  \n${showText(f.value)}  \n${links(f.value, replaceable, f.openable, t)}`;
 }
 
 function hashBlock(forms: UrlForms, hashes: HashLine[], t: Localize): string {

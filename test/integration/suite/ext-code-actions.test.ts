@@ -1,0 +1,43 @@
+// Refactor actions (lightbulb) through vscode.executeCodeActionProvider, applied as real edits.
+import * as assert from 'node:assert';
+import * as vscode from 'vscode';
+import { CACHE, PUB } from './ext-helpers';
+import { activateExtension, closeAllEditors, codeActionsAt, openDoc, undo } from './util';
+
+const ours = (actions: vscode.CodeAction[]) => actions.filter((a) => a.kind?.value.startsWith('refactor.rewrite.ampUrl'));
+
+describe('extension: code actions', () => {
+  before(activateExtension);
+  afterEach(closeAllEditors);
+
+  it('a publisher URL offers Replace with AMP Cache URL, Normalize URL, Canonicalize URL', async () => {
+    const url = 'HTTP://Example.COM:80/a/./b.html';
+    const editor = await openDoc(`see ${url} there`, 'markdown');
+    const actions = ours(await codeActionsAt(editor.document, new vscode.Range(0, 6, 0, 6)));
+    assert.deepStrictEqual(actions.map((a) => a.title), ['Replace with AMP Cache URL', 'Normalize URL', 'Canonicalize URL']);
+    assert.deepStrictEqual(actions.map((a) => a.kind?.value), ['refactor.rewrite.ampUrl.cache', 'refactor.rewrite.ampUrl.normalize', 'refactor.rewrite.ampUrl.canonicalize']);
+    const normalize = actions[1];
+    assert.ok(normalize.edit);
+    assert.ok(await vscode.workspace.applyEdit(normalize.edit));
+    assert.strictEqual(editor.document.getText(), 'see http://example.com/a/b.html there');
+    await undo();
+    assert.strictEqual(editor.document.getText(), `see ${url} there`);
+  });
+
+  it('a cache URL offers Replace with publisher URL, which reverses it', async () => {
+    const editor = await openDoc(`"${CACHE}"`, 'json');
+    const actions = ours(await codeActionsAt(editor.document, new vscode.Range(0, 10, 0, 10)));
+    const reverse = actions.find((a) => a.title === 'Replace with publisher URL');
+    assert.ok(reverse?.edit, actions.map((a) => a.title).join());
+    assert.ok(!actions.some((a) => a.title === 'Replace with AMP Cache URL'));
+    assert.ok(await vscode.workspace.applyEdit(reverse.edit));
+    assert.strictEqual(editor.document.getText(), `"${PUB}"`);
+  });
+
+  it('nothing off a URL, nothing for a refused URL', async () => {
+    const editor = await openDoc('no links here https://user:pw@[::1]/', 'plaintext');
+    assert.deepStrictEqual(ours(await codeActionsAt(editor.document, new vscode.Range(0, 2, 0, 2))), []);
+    const refused = ours(await codeActionsAt(editor.document, new vscode.Range(0, 20, 0, 20)));
+    assert.ok(!refused.some((a) => a.title === 'Replace with AMP Cache URL'));
+  });
+});

@@ -1,0 +1,65 @@
+// Helpers shared by the extension's integration tests (on top of the harness's util.ts).
+import * as assert from 'node:assert';
+import * as vscode from 'vscode';
+
+export const PUB = 'https://example.com/amp_document.html';
+export const CACHE = 'https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html';
+export const OUR_COMMANDS = ['ampUrl.copy', 'ampUrl.replace', 'ampUrl.open', 'ampUrl.showAllForms'];
+
+/** The summary every editing command returns (CONTRACT.md). */
+export interface Summary {
+  changed: number;
+  skipped: { url: string; reason: string }[];
+  aborted?: string;
+}
+
+export async function run<T = Summary>(command: string, ...args: unknown[]): Promise<T> {
+  return vscode.commands.executeCommand<T>(command, ...args);
+}
+
+/** The hovers' MarkdownStrings at a position (or inside `needle`), ours only. */
+export async function hoverStrings(doc: vscode.TextDocument, at: vscode.Position | string): Promise<vscode.MarkdownString[]> {
+  const pos = typeof at === 'string' ? doc.positionAt(doc.getText().indexOf(at) + Math.floor(at.length / 2)) : at;
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos);
+  return hovers
+    .flatMap((h) => h.contents)
+    .filter((c): c is vscode.MarkdownString => typeof c !== 'string' && 'value' in c && c.value.startsWith('AMP URL'));
+}
+
+/**
+ * The Markdown of our hover at `at`; fails when there is none. Asked a few times: right after a
+ * document opens or a setting changes, the first request can come back before the provider runs.
+ */
+export async function ourHover(doc: vscode.TextDocument, at: vscode.Position | string): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const [md] = await hoverStrings(doc, at);
+    if (md) return md.value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  assert.fail(`no AMP URL hover at ${String(at)}`);
+}
+
+/** Markdown with code spans removed: what is left is parsed as Markdown by the renderer. */
+export function outsideCode(md: string): string {
+  let out = '';
+  let i = 0;
+  while (i < md.length) {
+    if (md[i] !== '`') {
+      out += md[i++];
+      continue;
+    }
+    let n = 0;
+    while (md[i + n] === '`') n++;
+    const fence = '`'.repeat(n);
+    let j = md.indexOf(fence, i + n);
+    while (j >= 0 && md[j + n] === '`') j = md.indexOf(fence, j + n + 1);
+    assert.ok(j >= 0, `unclosed code span in ${md}`);
+    i = j + n;
+  }
+  return out;
+}
+
+/** Link targets of the Markdown outside code spans. */
+export function linkTargets(md: string): string[] {
+  return [...outsideCode(md).matchAll(/(?<!\\)\]\(([^ )]*)/g)].map((m) => m[1]);
+}

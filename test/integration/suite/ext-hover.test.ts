@@ -1,0 +1,105 @@
+// Hovers in real documents of several languages: every section, the reverse of real cache URLs,
+// hashed origins matched against the document, refusals, languages and limits.
+import * as assert from 'node:assert';
+import * as vscode from 'vscode';
+import { CACHE, hoverStrings, ourHover, PUB } from './ext-helpers';
+import { activateExtension, closeAllEditors, openDoc, openFixture, resetConfig, setConfig } from './util';
+
+const SETTINGS = ['hover.enabled', 'hover.sections', 'languages', 'limits.maxLineLength', 'cache', 'servingType'];
+
+describe('extension: hover', () => {
+  before(activateExtension);
+  afterEach(async () => {
+    await resetConfig(...SETTINGS);
+    await closeAllEditors();
+  });
+
+  for (const [file, language] of [['sample.md', 'markdown'], ['sample.json', 'json'], ['sample.html', 'html'], ['sample.ts', 'typescript'], ['sample.txt', 'plaintext']]) {
+    it(`${language}: publisher URL -> cache URL, origin, other caches, canonical, hashes, normalized`, async () => {
+      const { document } = await openFixture(file);
+      assert.strictEqual(document.languageId, language);
+      const md = await ourHover(document, 'example.com/amp_document');
+      assert.ok(md.includes(`\`${CACHE}\``), md);
+      assert.ok(md.includes('`https://example-com.cdn.ampproject.org`'), 'cache origin');
+      assert.ok(md.includes('`https://example-com.www.bing-amp.com/c/s/example.com/amp_document.html`'), 'other cache');
+      assert.match(md, /Safe Browsing canonical form/);
+      assert.match(md, /hash prefixes/);
+      assert.match(md, /RFC 3986 normalized/);
+    });
+
+    it(`${language}: cache URL -> publisher URL`, async () => {
+      const { document } = await openFixture(file);
+      const md = await ourHover(document, 'cdn.ampproject.org/c/s/example.com');
+      assert.ok(md.includes(`\`${PUB}\``), md);
+      assert.match(md, /Publisher URL/);
+    });
+  }
+
+  it('reverses real AMP Cache URLs and origins of both registered caches', async () => {
+    const { document } = await openDoc(
+      [
+        'https://www-theguardian-com.cdn.ampproject.org/c/s/www.theguardian.com/world/2020/apr/01/amp-story',
+        'https://amp-dev.cdn.ampproject.org/v/s/amp.dev/documentation/?amp_js_v=0.1',
+        'https://xn---com-p33b41770a.cdn.ampproject.org',
+        'https://0-en--us-example-com-0.www.bing-amp.com/i/en-us.example.com/logo.png',
+      ].join('\n'),
+    );
+    assert.ok((await ourHover(document, 'www-theguardian')).includes('`https://www.theguardian.com/world/2020/apr/01/amp-story`'));
+    assert.ok((await ourHover(document, 'amp-dev.cdn')).includes('`https://amp.dev/documentation/`'));
+    assert.ok((await ourHover(document, 'p33b41770a')).includes('`xn--57hw060o.com`'));
+    assert.ok((await ourHover(document, 'bing-amp')).includes('`http://en-us.example.com/logo.png`'));
+  });
+
+  it('a hashed cache origin is matched against the domains in the document', async () => {
+    const long = `${'a'.repeat(60)}.example.com`;
+    const { document } = await openDoc(`origin: https://ipe2ctblezfxarawwb6552oippx4ufdntmq6aizlimbcm4gr2a4q.cdn.ampproject.org\nsee https://${long}/page\n`);
+    const md = await ourHover(document, 'ipe2ctbl');
+    assert.match(md, /matched against the domains in this document/);
+    assert.ok(md.includes(`\`${long}\``), md);
+    const { document: alone } = await openDoc('https://ipe2ctblezfxarawwb6552oippx4ufdntmq6aizlimbcm4gr2a4q.cdn.ampproject.org');
+    assert.match(await ourHover(alone, 'ipe2ctbl'), /hashed/);
+  });
+
+  it('a URL the core refuses shows a one-line reason', async () => {
+    await setConfig('hover.sections', ['cache']);
+    const { document } = await openDoc('see https://user:secret@example.com/x here');
+    const md = await ourHover(document, 'secret');
+    assert.strictEqual(md.split('\n').length, 1);
+    assert.match(md, /user name or password/);
+  });
+
+  it('each section setting shows only that section', async () => {
+    const { document } = await openDoc(`x ${PUB} y`);
+    const marks: Record<string, RegExp> = {
+      cache: /Cache origin, as in a CORS/,
+      otherCaches: /Bing AMP Cache/,
+      canonical: /Safe Browsing canonical form/,
+      hashPrefixes: /4-byte hash prefixes/,
+      normalized: /RFC 3986 normalized/,
+    };
+    for (const section of Object.keys(marks)) {
+      await setConfig('hover.sections', [section]);
+      const md = (await ourHover(document, 'amp_document')).replace(/\\(.)/g, '$1');
+      for (const [other, re] of Object.entries(marks)) assert.strictEqual(re.test(md), other === section, `${section}: ${other}\n${md}`);
+    }
+  });
+
+  it('hover.enabled, languages and the line length limit switch the hover off at once', async () => {
+    const { document } = await openDoc(`x ${PUB} y`);
+    assert.strictEqual((await hoverStrings(document, 'amp_document')).length, 1);
+    await setConfig('hover.enabled', false);
+    assert.strictEqual((await hoverStrings(document, 'amp_document')).length, 0);
+    await resetConfig('hover.enabled');
+    await setConfig('languages', ['markdown']);
+    assert.strictEqual((await hoverStrings(document, 'amp_document')).length, 0);
+    await setConfig('languages', ['markdown', 'plaintext']);
+    assert.strictEqual((await hoverStrings(document, 'amp_document')).length, 1);
+    await setConfig('limits.maxLineLength', 10);
+    assert.strictEqual((await hoverStrings(document, 'amp_document')).length, 0);
+  });
+
+  it('no hover off a URL', async () => {
+    const { document } = await openDoc('plain words only');
+    assert.strictEqual((await hoverStrings(document, new vscode.Position(0, 3))).length, 0);
+  });
+});

@@ -1,0 +1,47 @@
+// Hover injection (issue 7): URLs crafted to smuggle links, HTML, entities, icons or formatting
+// into the hover come back, in the MarkdownString values VS Code returns, escaped, and the only
+// command links are our own.
+import * as assert from 'node:assert';
+import { hoverStrings, linkTargets, OUR_COMMANDS, outsideCode } from './ext-helpers';
+import { activateExtension, closeAllEditors, openDoc } from './util';
+
+const HOSTILE = [
+  'https://evil.example/](command:workbench.action.terminal.new)',
+  'https://evil.example/x)[click](command:workbench.action.files.delete "t")',
+  'https://evil.example/<img src=x onerror=alert(1)>',
+  'https://evil.example/&lt;script&gt;&#x61;&amp;',
+  'https://evil.example/`code`and``more```',
+  'https://evil.example/$(zap)$(bug)',
+  'https://evil.example/*bold*_it_~~s~~#h|t|\\',
+  'https://evil.example/\u202Etxt.exe',
+];
+
+describe('extension: hover injection', () => {
+  before(activateExtension);
+  after(closeAllEditors);
+
+  for (const [language, wrap] of [['markdown', (u: string) => `text ${u} text`], ['html', (u: string) => `<a href="${u}">x</a>`], ['plaintext', (u: string) => u]] as const) {
+    it(`${language}: hostile URLs give inert hovers with only our command links`, async () => {
+      const { document } = await openDoc(HOSTILE.map(wrap).join('\n'), language);
+      let hovered = 0;
+      for (let line = 0; line < HOSTILE.length; line++) {
+        const pos = document.lineAt(line).text.indexOf('evil.example') + 3;
+        for (const md of await hoverStrings(document, document.lineAt(line).range.start.translate(0, pos))) {
+          hovered++;
+          assert.deepStrictEqual(md.isTrusted, { enabledCommands: OUR_COMMANDS }, 'only our commands are trusted');
+          assert.notStrictEqual(md.supportThemeIcons, true, 'no theme icons');
+          assert.notStrictEqual(md.supportHtml, true, 'no HTML');
+          const outside = outsideCode(md.value);
+          assert.doesNotMatch(outside, /(?<!\\)[<&$]/, `raw HTML, entity or icon syntax outside code:\n${outside}`);
+          assert.doesNotMatch(md.value, /\u202E/, 'bidi override shown as a code point');
+          for (const target of linkTargets(md.value)) {
+            assert.match(target, /^command:ampUrl\.(copy|replace|open|showAllForms)\?/, `foreign link ${target}`);
+            const args = JSON.parse(decodeURIComponent(target.slice(target.indexOf('?') + 1)));
+            assert.ok(Array.isArray(args));
+          }
+        }
+      }
+      assert.ok(hovered >= HOSTILE.length - 1, `only ${hovered} hovers`);
+    });
+  }
+});
