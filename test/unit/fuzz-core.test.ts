@@ -1,0 +1,35 @@
+// Fuzzing every export of the core (issue 7), at a size that keeps `npm test` fast.
+// The same properties run 100× longer with `npm run fuzz` (test/fuzz/run.ts).
+import * as assert from 'node:assert/strict';
+import { cacheOrigin, cacheUrl, publisherDomain, publisherUrl } from '../../src/core';
+import { FUZZ_PROPERTIES, runProperty } from '../fuzz/properties';
+
+describe('fuzz: the core on hostile input (seeded)', () => {
+  let total = 0;
+  after(() => console.log(`      fuzz: ${total.toLocaleString('en-US')} inputs tried in all`));
+
+  for (const p of FUZZ_PROPERTIES) {
+    it(p.name, function () {
+      const tried = runProperty(p, p.runs, 42);
+      total += tried;
+      // Mocha prints the title after the test: the count goes in it.
+      this.test!.title += ` [${tried.toLocaleString('en-US')} inputs]`;
+    });
+  }
+});
+
+// Minimal counterexamples the fuzzer found. KNOWN BUG: pending until the owner of the file fixes it;
+// then the `.skip` goes and it stays as a plain regression test.
+describe('fuzz: counterexamples', () => {
+  it.skip('KNOWN BUG (src/core/amp-reverse.ts: String#trim): the round trip keeps a trailing U+00A0 / U+3000 / U+FEFF', () => {
+    for (const c of ['\u00a0', '\u2028', '\u3000', '\ufeff']) {
+      const url = `http://a.com/x${c}`;
+      assert.equal(publisherUrl(cacheUrl(url)), url);
+    }
+  });
+
+  it.skip('KNOWN BUG (src/core/amp-cache.ts): an xn-- label that decodes to ASCII gets a prefix the reverse accepts (or the hash)', () => {
+    const origin = cacheOrigin('xn--a-.a'); // today https://xn--a-a-.cdn.ampproject.org, which publisherDomain refuses
+    assert.ok([null, 'xn--a-.a'].includes(publisherDomain(origin)), origin);
+  });
+});
