@@ -3,11 +3,11 @@ import * as punycode from 'punycode/';
 import { base32 } from './base32';
 import { bidiRuleProblem } from './bidi';
 import { AMP_CACHES } from './caches';
-import { UrlError, checkInput } from './errors';
-import { hostToAscii, hostToUnicode, isIpv6, quote, strictDomainProblem } from './idn';
+import { MAX_URL_LENGTH, UrlError, checkInput } from './errors';
+import { hostForms, hostToAscii, isIpv6, quote, strictDomainProblem, type HostForms } from './idn';
 import { memoize } from './memo';
 import { sha256Utf8 } from './sha256';
-import { splitAuthority, splitUri } from './uri';
+import { splitAuthority } from './uri';
 
 export type ServingType = 'c' | 'v' | 'wp' | 'cert' | 'i' | 'ii' | 'r';
 
@@ -59,9 +59,8 @@ function hyphensAt3And4(text: string): boolean {
  * - The hash input is the ASCII lower-case domain, so a domain gives one prefix whatever its
  *   spelling (amppackager hashes the host as written).
  */
-function prefixOfAscii(ascii: string): string {
+function prefixOf({ ascii, unicode }: HostForms): string {
   if (strictDomainProblem(ascii)) return hashedPrefix(ascii);
-  const unicode = hostToUnicode(ascii);
   let readable = unicode.replace(/-/g, '--').replace(/\./g, '-');
   if (!readable.includes('-')) return hashedPrefix(ascii);
   if (hyphensAt3And4(readable)) readable = `0-${readable}-0`;
@@ -71,14 +70,14 @@ function prefixOfAscii(ascii: string): string {
   return label;
 }
 
-/** A publisher host in ASCII form; IPv6 literals are refused. */
-function publisherHost(host: string): string {
-  const ascii = hostToAscii(host);
+/** A publisher host in both forms; IPv6 literals are refused. */
+function publisherHost(host: string): HostForms {
+  const forms = hostForms(host);
   // amppackager strips the brackets (`/c/s/::1/…` cannot be parsed back) and the toolbox hashes
   // `[::1]`; neither gives a usable URL, so IPv6 hosts are refused. IPv4 hosts stay readable
   // (`1-2-3-4`), as in both implementations.
-  if (isIpv6(ascii)) throw new UrlError('invalid-host', `The host ${quote(host)} is an IPv6 address: AMP Cache URLs need a domain name or IPv4 address.`);
-  return ascii;
+  if (isIpv6(forms.ascii)) throw new UrlError('invalid-host', `The host ${quote(host)} is an IPv6 address: AMP Cache URLs need a domain name or IPv4 address.`);
+  return forms;
 }
 
 interface HostInfo {
@@ -86,11 +85,61 @@ interface HostInfo {
   prefix: string;
 }
 
-/** Host as written -> ASCII form and prefix, memoized: most URLs repeat a few hosts. */
-const hostInfo = memoize((host: string): HostInfo => {
-  const ascii = publisherHost(host);
-  return { ascii, prefix: prefixOfAscii(ascii) };
-});
+/**
+ * Fast path for the common host: lower-case LDH labels, no `xn--`, no IPv4-like last label, every
+ * label valid for lookup. One pass, no allocation but the prefix. Undefined sends the host to
+ * the general path (`hostForms`, `prefixOf`), which gives the same answer for these hosts.
+ */
+function plainHostInfo(host: string): HostInfo | undefined {
+  const n = host.length;
+  if (n > 253) return undefined;
+  let readable = '';
+  let start = 0;
+  let hyphens = false;
+  let letters = false;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? host.charCodeAt(i) : 46;
+    if (c === 46) {
+      const len = i - start;
+      if (len === 0 || len > 63 || host.charCodeAt(start) === 45 || host.charCodeAt(i - 1) === 45) return undefined;
+      // `--` at positions 3-4: an A-label (needs decoding) or not valid IDNA (gets the hash).
+      if (len > 3 && host.charCodeAt(start + 2) === 45 && host.charCodeAt(start + 3) === 45) return undefined;
+      const label = host.slice(start, i);
+      readable += start === 0 ? '' : '-';
+      readable += hyphens ? label.replaceAll('-', '--') : label;
+      if (i === n) {
+        // A last label of digits or `0x…` makes browsers parse the host as an IPv4 address.
+        if (!letters || (host.charCodeAt(start) === 48 && host.charCodeAt(start + 1) === 120)) return undefined;
+      }
+      start = i + 1;
+      hyphens = false;
+      letters = false;
+    } else if (c >= 97 && c <= 122) {
+      letters = true;
+    } else if (c === 45) {
+      hyphens = true;
+      letters = true;
+    } else if (c < 48 || c > 57) {
+      return undefined;
+    }
+  }
+  // No dot: a readable prefix without `-` (`localhost`) is left to the general path, which hashes it.
+  if (!readable.includes('-') || readable.length > 59) return undefined;
+  if (readable.charCodeAt(2) === 45 && readable.charCodeAt(3) === 45) readable = `0-${readable}-0`;
+  if (readable.length > 63) return undefined;
+  return { ascii: host, prefix: readable };
+}
+
+/** The general path (IDNs, upper case, IPv4, hashes), memoized: URLs often repeat a host. */
+const generalHostInfo = memoize((host: string): HostInfo => {
+  const forms = publisherHost(host);
+  return { ascii: forms.ascii, prefix: prefixOf(forms) };
+}, 64);
+
+/** Host as written -> ASCII form and domain prefix. */
+function hostInfo(host: string): HostInfo {
+  return plainHostInfo(host) ?? generalHostInfo(host);
+}
 
 /** The cache domain prefix of a publisher domain (Unicode or `xn--`, any case). */
 export function domainPrefix(publisherDomain: string): string {
@@ -107,25 +156,47 @@ interface PublisherParts {
 // Leading and trailing C0 controls and spaces are stripped, as browsers do; inside, they are refused.
 const INNER_BLANKS = /[\u0000-\u0020\u007f]/;
 
-function trimUrl(text: string, what: string): string {
-  const url = checkInput(text, what).replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+/** Checks and trims a URL argument (as `checkInput`, without its allocation on the hot path). */
+export function trimUrl(text: string, what: string): string {
+  if (typeof text !== 'string' || text.length === 0 || text.length > MAX_URL_LENGTH) checkInput(text, what);
+  let url = text;
+  if (url.charCodeAt(0) <= 32 || url.charCodeAt(url.length - 1) <= 32) {
+    url = checkInput(text, what).replace(/^[\u0000-\u0020]+/, '').replace(/[\u0000-\u0020]+$/, '');
+    if (url === '') throw new UrlError('empty', `The ${what} is empty.`);
+  }
   if (INNER_BLANKS.test(url)) throw new UrlError('invalid-url', `The ${what} contains whitespace or a control character.`);
   return url;
 }
 
-/** Splits and checks a publisher URL: http(s), a valid host, no userinfo, the default port. */
+/** Index of the first `/`, `?` or `#` at or after `from`, or the length. */
+function endOfAuthority(url: string, from: number): number {
+  for (let i = from; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 47 || c === 63 || c === 35) return i;
+  }
+  return url.length;
+}
+
+/**
+ * Splits and checks a publisher URL: http(s), a valid host, no userinfo, the default port.
+ * A hand-rolled RFC 3986 appendix B split: this is the hot path of `cacheUrl`.
+ */
 function publisherParts(text: string): PublisherParts {
   const url = trimUrl(text, 'publisher URL');
-  const parts = splitUri(url);
-  if (parts.scheme === undefined) {
+  const colon = endOfAuthority(url, 0) > url.indexOf(':') ? url.indexOf(':') : -1;
+  if (colon <= 0) {
     throw new UrlError('relative-url', `${quote(url)} is relative: a publisher URL starts with http:// or https://.`);
   }
-  const scheme = parts.scheme.toLowerCase();
+  const scheme = url.slice(0, colon).toLowerCase();
   if (scheme !== 'http' && scheme !== 'https') {
-    throw new UrlError('unsupported-scheme', `The scheme ${quote(`${parts.scheme}:`)} is not http or https: AMP Caches serve only web pages and resources.`);
+    throw new UrlError('unsupported-scheme', `The scheme ${quote(url.slice(0, colon + 1))} is not http or https: AMP Caches serve only web pages and resources.`);
   }
-  if (parts.authority === undefined) throw new UrlError('invalid-host', `${quote(url)} has no host: expected ${scheme}://host/path.`);
-  const authority = splitAuthority(parts.authority);
+  if (url.charCodeAt(colon + 1) !== 47 || url.charCodeAt(colon + 2) !== 47) {
+    throw new UrlError('invalid-host', `${quote(url)} has no host: expected ${scheme}://host/path.`);
+  }
+  const end = endOfAuthority(url, colon + 3);
+  const rawAuthority = url.slice(colon + 3, end);
+  const authority = rawAuthority.includes('@') || rawAuthority.includes(':') ? splitAuthority(rawAuthority) : { host: rawAuthority };
   if (authority.userinfo !== undefined) {
     throw new UrlError('userinfo', 'The URL has a user name or password (userinfo): AMP Caches do not fetch URLs with credentials.');
   }
@@ -137,9 +208,8 @@ function publisherParts(text: string): PublisherParts {
     }
   }
   if (authority.host === '') throw new UrlError('invalid-host', 'The URL has an empty host.');
-  // The URL is exactly `<scheme>://<authority><rest>`: slicing keeps the rest byte for byte.
-  const rest = url.slice(parts.scheme.length + 3 + parts.authority.length);
-  return { https: scheme === 'https', info: hostInfo(authority.host), rest };
+  // Path, query and fragment are kept byte for byte.
+  return { https: scheme === 'https', info: hostInfo(authority.host), rest: url.slice(end) };
 }
 
 /** The cache domain option as an ASCII host; the Google AMP Cache by default. */

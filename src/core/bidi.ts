@@ -77,6 +77,8 @@ function labelProblem(cls: string): string | undefined {
  * The rule only applies to a Bidi domain name: one with an R, AL or AN character somewhere.
  */
 export function bidiRuleProblem(labels: readonly string[]): string | undefined {
+  // Every R, AL and AN code point lies in these ranges (astral: U+10800-10FFF, U+1E800-1EFFF).
+  if (!labels.some((label) => /[\u0590-\u08ff\u200f\ufb1d-\ufdff\ufe70-\ufeff]|[\ud802\ud803\ud83a\ud83b][\udc00-\udfff]/.test(label))) return undefined;
   const cls = labels.map(classesOf);
   if (!cls.some((c) => /[RAN]/.test(c))) return undefined;
   for (const c of cls) {

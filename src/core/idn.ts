@@ -3,6 +3,7 @@
 import * as punycode from 'punycode/';
 import { bidiRuleProblem } from './bidi';
 import { UrlError } from './errors';
+import { memoize } from './memo';
 
 /** Shortens what a message quotes: inputs can be megabytes long. */
 export function quote(text: string, max = 80): string {
@@ -14,52 +15,119 @@ export function quote(text: string, max = 80): string {
 const HOST_BREAKERS = /[\u0000-\u0020\u007f/\\?#@]/;
 // Lower-case LDH hosts whose last label cannot be an IPv4 number: `new URL` leaves them as they are.
 const PLAIN_HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?$/;
+const PLAIN_LABEL = /^[a-z0-9-]*$/;
 const NUMERIC_LAST_LABEL = /(?:^|\.)(?:\d+|0x[0-9a-f]*)\.?$/;
+// Dots UTS #46 maps to U+002E, which separate labels just like it.
+const LABEL_SEPARATORS = /[.\u3002\uff0e\uff61]/;
 
-/**
- * The ASCII serialization browsers give a host: lower case, UTS #46 mapped (non-transitional,
- * so `faß.de` stays `xn--fa-hia.de`), IDNs as `xn--` labels, IPv4 numbers in dotted decimal,
- * IPv6 in brackets, compressed. Throws `UrlError('invalid-host')` for anything a browser refuses.
- */
-export function hostToAscii(host: string): string {
-  if (typeof host !== 'string' || host === '') throw new UrlError('invalid-host', 'The host is empty.');
-  if (PLAIN_HOST.test(host) && !host.includes('xn--') && !NUMERIC_LAST_LABEL.test(host)) return host;
-  if (HOST_BREAKERS.test(host)) {
-    throw new UrlError('invalid-host', `The host ${quote(host)} contains whitespace, a control character or one of / \\ ? # @.`);
-  }
-  const bracketed = host.startsWith('[') && host.endsWith(']');
-  if (!bracketed && host.includes(':')) {
-    throw new UrlError('invalid-host', `The host ${quote(host)} contains ":" (a port belongs outside the host; IPv6 addresses need brackets).`);
-  }
-  let ascii: string;
-  try {
-    ascii = new URL(`http://${host}/`).hostname;
-  } catch {
-    throw new UrlError('invalid-host', `The host ${quote(host)} is not a valid domain name or IP address (UTS #46).`);
-  }
-  if (ascii === '') throw new UrlError('invalid-host', 'The host is empty.');
-  // Node's URL (unlike Chrome's) skips the Bidi rule that UTS #46 CheckBidi requires.
-  if (ascii.includes('xn--')) {
-    const problem = bidiRuleProblem(hostToUnicode(ascii).split('.'));
-    if (problem) throw new UrlError('invalid-host', `The host ${quote(host)} breaks the Bidi rule (RFC 5893): ${problem}.`);
-  }
-  return ascii;
+/** A host in both forms browsers use: ASCII (`xn--`) for the wire, Unicode for display. */
+export interface HostForms {
+  ascii: string;
+  unicode: string;
 }
+
+/** One `xn--` label decoded (memoized: IDN labels repeat across hosts); itself if undecodable. */
+const decodeLabel = memoize((label: string): string => {
+  try {
+    return punycode.decode(label.slice(4));
+  } catch {
+    return label;
+  }
+});
 
 /** The Unicode (display) form of an ASCII host: each `xn--` label decoded. Never throws. */
 export function hostToUnicode(asciiHost: string): string {
   if (!asciiHost.includes('xn--')) return asciiHost;
   return asciiHost
     .split('.')
-    .map((label) => {
-      if (!label.startsWith('xn--')) return label;
-      try {
-        return punycode.decode(label.slice(4));
-      } catch {
-        return label;
-      }
-    })
+    .map((label) => (label.startsWith('xn--') ? decodeLabel(label) : label))
     .join('.');
+}
+
+function invalidHost(host: string, why = ''): UrlError {
+  return new UrlError('invalid-host', `The host ${quote(host)} is not a valid domain name or IP address (UTS #46)${why}.`);
+}
+
+/** The whole host through the WHATWG URL parser: the reference behaviour. */
+function parseHost(host: string): HostForms {
+  let ascii: string;
+  try {
+    ascii = new URL(`http://${host}/`).hostname;
+  } catch {
+    throw invalidHost(host);
+  }
+  return { ascii, unicode: hostToUnicode(ascii) };
+}
+
+/**
+ * One label through the URL parser, memoized. Undefined when the label cannot be converted
+ * alone (it maps to dots, or reads as a number): the caller then parses the whole host.
+ * Throws for a label browsers refuse.
+ */
+const labelToAscii = memoize((label: string): string | undefined => {
+  const ascii = new URL(`http://${label}/`).hostname;
+  return ascii.includes('.') || !/[a-z-]/.test(ascii) || ascii.startsWith('0x') ? undefined : ascii;
+});
+
+/**
+ * `parseHost`, label by label where possible: UTS #46 maps, normalizes and checks each label on
+ * its own, so the result is the same, and repeated IDN labels cost a lookup.
+ */
+function hostFormsByLabel(host: string): HostForms {
+  if (host.includes('%') || host.startsWith('[')) return parseHost(host);
+  const ascii = host.split(LABEL_SEPARATORS);
+  const unicode = ascii.slice();
+  for (let i = 0; i < ascii.length; i++) {
+    const label = ascii[i];
+    if (PLAIN_LABEL.test(label) && !label.startsWith('xn--')) continue;
+    let converted: string | undefined;
+    try {
+      converted = labelToAscii(label);
+    } catch {
+      throw invalidHost(host, `: the label ${quote(label)} is invalid`);
+    }
+    if (converted === undefined) return parseHost(host);
+    ascii[i] = converted;
+    unicode[i] = converted.startsWith('xn--') ? decodeLabel(converted) : converted;
+  }
+  const forms = { ascii: ascii.join('.'), unicode: unicode.join('.') };
+  // A last label that reads as a number makes the whole host an IPv4 address (or invalid).
+  return NUMERIC_LAST_LABEL.test(forms.ascii) ? parseHost(host) : forms;
+}
+
+// Every R, AL and AN code point lies in these ranges (astral: U+10800-10FFF, U+1E800-1EFFF).
+const MAYBE_RTL = /[\u0590-\u08ff\u200f\ufb1d-\ufdff\ufe70-\ufeff]|[\ud802\ud803\ud83a\ud83b][\udc00-\udfff]/;
+
+/**
+ * A host as browsers read it, in ASCII and Unicode form: lower case, UTS #46 mapped
+ * (non-transitional, so `faß.de` stays `xn--fa-hia.de`), IPv4 numbers in dotted decimal, IPv6
+ * in brackets. Throws `UrlError('invalid-host')` for anything a browser refuses.
+ */
+export function hostForms(host: string): HostForms {
+  if (typeof host !== 'string' || host === '') throw new UrlError('invalid-host', 'The host is empty.');
+  if (PLAIN_HOST.test(host) && !host.includes('xn--') && !NUMERIC_LAST_LABEL.test(host)) return { ascii: host, unicode: host };
+  if (HOST_BREAKERS.test(host)) {
+    throw new UrlError('invalid-host', `The host ${quote(host)} contains whitespace, a control character or one of / \\ ? # @.`);
+  }
+  if (host.includes(':') && !(host.startsWith('[') && host.endsWith(']'))) {
+    throw new UrlError('invalid-host', `The host ${quote(host)} contains ":" (a port belongs outside the host; IPv6 addresses need brackets).`);
+  }
+  const forms = hostFormsByLabel(host);
+  if (forms.ascii === '') throw new UrlError('invalid-host', 'The host is empty.');
+  // Node's URL (unlike Chrome's) skips the Bidi rule that UTS #46 CheckBidi requires.
+  if (MAYBE_RTL.test(forms.unicode)) {
+    const problem = bidiRuleProblem(forms.unicode.split('.'));
+    if (problem) throw new UrlError('invalid-host', `The host ${quote(host)} breaks the Bidi rule (RFC 5893): ${problem}.`);
+  }
+  return forms;
+}
+
+/**
+ * The ASCII serialization browsers give a host (see `hostForms`): what other modules compare,
+ * hash and print. Throws `UrlError('invalid-host')` for anything a browser refuses.
+ */
+export function hostToAscii(host: string): string {
+  return hostForms(host).ascii;
 }
 
 /** True for an IPv6 literal (bracketed) host. */
@@ -72,6 +140,18 @@ export function isIpv4(asciiHost: string): boolean {
   return /^\d{1,3}(?:\.\d{1,3}){3}$/.test(asciiHost);
 }
 
+/** Why one ASCII label fails the strict lookup checks, or ''. */
+function labelProblem(label: string): string {
+  if (label === '') return 'the domain has an empty label';
+  if (label.length > 63) return 'a label is longer than 63 characters';
+  if (!/^[a-z0-9-]+$/.test(label)) return `the label ${quote(label)} has a character other than a-z, 0-9 and -`;
+  // An A-label is judged by its Unicode form (memoized decoding), any other label as it is.
+  const text = label.startsWith('xn--') ? Array.from(decodeLabel(label)) : label;
+  if (text[0] === '-' || text[text.length - 1] === '-') return `the label ${quote(label)} starts or ends with -`;
+  if (text[2] === '-' && text[3] === '-') return `the label ${quote(label)} has -- at positions 3-4 but is not an A-label`;
+  return '';
+}
+
 /**
  * Why an ASCII host (from `hostToAscii`) fails the stricter IDNA checks of DNS lookups, which
  * browsers skip: STD3 characters (no `_`), CheckHyphens (no leading or trailing `-`, no `--` at
@@ -80,12 +160,8 @@ export function isIpv4(asciiHost: string): boolean {
 export function strictDomainProblem(asciiHost: string): string | undefined {
   if (asciiHost.length > 253) return 'the domain is longer than 253 characters';
   for (const label of asciiHost.split('.')) {
-    if (label === '') return 'the domain has an empty label';
-    if (label.length > 63) return 'a label is longer than 63 characters';
-    if (!/^[a-z0-9-]+$/.test(label)) return `the label ${quote(label)} has a character other than a-z, 0-9 and -`;
-    const text = label.startsWith('xn--') ? hostToUnicode(label) : label;
-    if (text.startsWith('-') || text.endsWith('-')) return `the label ${quote(label)} starts or ends with -`;
-    if (text.slice(2, 4) === '--') return `the label ${quote(label)} has -- at positions 3-4 but is not an A-label`;
+    const problem = labelProblem(label);
+    if (problem) return problem;
   }
   return undefined;
 }
