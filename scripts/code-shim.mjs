@@ -52,12 +52,16 @@ async function main() {
   try {
     browser = await launchBrowser();
     const page = await browser.newPage();
+    let exit;
     const exitCode = new Promise((resolve, reject) => {
-      page.exposeFunction('codeAutomationLog', (type, args) => printLog(type, args));
-      page.exposeFunction('codeAutomationExit', (code) => resolve(code));
+      exit = resolve;
       page.on('crash', () => reject(new Error('the workbench page crashed')));
+      server.exited.then((code) => reject(new Error(`code-server stopped (${code})`)));
       setTimeout(() => reject(new Error(`no result after ${TIMEOUT_MS / 1000} s (AMP_URL_TEST_TIMEOUT_MS)`)), TIMEOUT_MS).unref();
     });
+    // The workbench calls these when it runs extension tests (as in VS Code's own web test runner).
+    await page.exposeFunction('codeAutomationLog', (type, args) => printLog(type, args));
+    await page.exposeFunction('codeAutomationExit', (code) => exit(code));
     await page.goto(workbenchUrl(server, {
       folder: opts.folders[0],
       extensionDevelopmentPath: opts.extensionDevelopmentPath,

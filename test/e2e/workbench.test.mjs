@@ -129,9 +129,13 @@ function linkTo(url) {
  *  scroll-into-view would shift VS Code's editor sideways. */
 async function pointIn(url) {
   const link = linkTo(url);
-  await link.waitFor();
-  const box = await link.boundingBox();
-  return { x: box.x + Math.min(30, box.width / 2), y: box.y + box.height / 2 };
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await link.waitFor();
+    const box = await link.boundingBox(); // null when VS Code re-rendered the line meanwhile
+    if (box) return { x: box.x + Math.min(30, box.width / 2), y: box.y + box.height / 2 };
+    await sleep(250);
+  }
+  assert.fail(`cannot place the mouse on ${url}`);
 }
 
 async function clickInside(url, button = 'left') {
