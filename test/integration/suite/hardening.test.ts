@@ -1,0 +1,293 @@
+// Hardening in real VS Code (issue 7), with exact expectations: hostile text gives inert hovers
+// whose only links are our commands with the document's own text as arguments; a batch edit
+// racing another edit or a close loses or duplicates nothing and says what happened; every
+// multi-cursor edit is one undo step; above the configured limits hover and context keys are silent.
+import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { cacheUrl } from '../../../src/core';
+import { outsideCode, run, type Summary } from './ext-helpers';
+import { activateExtension, closeAllEditors, openDoc, placeCursors, resetConfig, selectText, setConfig, undo, waitFor } from './util';
+
+/** Every MarkdownString of every hover at `pos`. */
+async function markdownAt(doc: vscode.TextDocument, pos: vscode.Position): Promise<vscode.MarkdownString[]> {
+  const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos)) ?? [];
+  return hovers.flatMap((h) => h.contents).filter((c): c is vscode.MarkdownString => typeof c === 'object' && 'value' in c);
+}
+
+/** Asserts a hover is inert: no HTML, no icons, no foreign or forged command link. */
+function assertInert(md: vscode.MarkdownString, doc: vscode.TextDocument, context: string): void {
+  assert.notStrictEqual(md.isTrusted, true, `${context}: isTrusted is true`);
+  if (typeof md.isTrusted === 'object') {
+    for (const id of md.isTrusted.enabledCommands) assert.match(id, /^ampUrl\./, `${context}: trusts ${id}`);
+  }
+  assert.notStrictEqual(md.supportHtml, true, `${context}: supportHtml`);
+  assert.notStrictEqual(md.supportThemeIcons, true, `${context}: supportThemeIcons`);
+  const outside = outsideCode(md.value);
+  assert.doesNotMatch(outside, /(?<!\\)</, `${context}: raw < (HTML) outside code spans:\n${md.value}`);
+  assert.doesNotMatch(outside, /(?<!\\)&#?\w+;/, `${context}: HTML entity outside code spans:\n${md.value}`);
+  assert.doesNotMatch(outside, /(?<!\\)\$\(/, `${context}: icon syntax outside code spans:\n${md.value}`);
+  // Every link, autolink or bare command URI outside code spans is one of ours, with honest arguments.
+  for (const m of outside.matchAll(/(?<!\\)\]\(([^)\s]*)/g)) {
+    const target = m[1];
+    assert.match(target, /^command:ampUrl\.(copy|replace|open|showAllForms)(\?|$)/, `${context}: foreign link ${target}`);
+    const query = target.indexOf('?');
+    const args: unknown = query < 0 ? [] : JSON.parse(decodeURIComponent(target.slice(query + 1)));
+    assert.ok(Array.isArray(args), `${context}: arguments are not an array`);
+    if (target.startsWith('command:ampUrl.replace')) {
+      // A document cannot forge a replace: it names this document and the text really in it.
+      const [uri, start, end, oldText] = args as [string, number, number, string];
+      assert.strictEqual(uri, doc.uri.toString(), `${context}: replace targets another document`);
+      assert.strictEqual(doc.getText(new vscode.Range(doc.positionAt(start), doc.positionAt(end))), oldText, `${context}: replace of text not in the document`);
+    }
+  }
+  const commandUris = [...outside.matchAll(/(?<![\\\w])command:/g)].length;
+  const ourLinks = [...outside.matchAll(/(?<!\\)\]\(command:ampUrl\./g)].length;
+  assert.strictEqual(commandUris, ourLinks, `${context}: a command: URI outside our links:\n${md.value}`);
+}
+
+// Each line: hostile text around or inside a URL; `at` is where the mouse is.
+const HOSTILE: { line: string; at: string }[] = [
+  { line: 'https://a.example/](command:workbench.action.quit)', at: 'a.example' },
+  { line: '[x](https://a.example/y)](command:workbench.action.terminal.new)', at: 'a.example' },
+  { line: 'https://a.example/x](command:ampUrl.replace?%5B%22file%3A%2F%2F%2Fetc%2Fpasswd%22%2C0%2C1%2C%22r%22%2C%22x%22%5D)', at: 'a.example' },
+  { line: 'https://a.example/<img src=x onerror=alert(1)>', at: 'a.example' },
+  { line: '<img src=x onerror=alert(1)>https://a.example/<b>x</b>', at: 'a.example' },
+  { line: 'https://a.example/&lt;img&gt;&#x3c;img&#60;&amp;', at: 'a.example' },
+  { line: 'https://a.example/`x``$(alert)`$(zap~spin)$(x)', at: 'a.example' },
+  { line: 'https://a.example/*_[]()#!|~>\\-+=.{}', at: 'a.example' },
+  { line: 'https://a.example/<command:workbench.action.quit>', at: 'a.example' },
+  { line: 'https://a.example/\u202e)lnk(\u2028[x](command:workbench.action.quit)', at: 'a.example' },
+  { line: 'www.a.example/[x](javascript:alert(1))', at: 'a.example' },
+  { line: 'https://a-example.cdn.ampproject.org/c/s/a.example/](command:workbench.action.quit)<img>', at: 'cdn.ampproject' },
+];
+
+describe('hardening: hover injection', () => {
+  before(activateExtension);
+  after(closeAllEditors);
+
+  for (const language of ['plaintext', 'markdown']) {
+    it(`${language}: hostile text gives inert hovers, only our commands, honest arguments`, async () => {
+      const doc = (await openDoc(HOSTILE.map((h) => h.line).join('\n'), language)).document;
+      for (let i = 0; i < HOSTILE.length; i++) {
+        const mds = await markdownAt(doc, new vscode.Position(i, HOSTILE[i].line.indexOf(HOSTILE[i].at) + 2));
+        const ours = mds.filter((md) => md.value.startsWith('AMP URL'));
+        assert.ok(ours.length > 0, `no hover on line ${i}: ${HOSTILE[i].line}`);
+        for (const md of ours) assertInert(md, doc, `line ${i} ${JSON.stringify(HOSTILE[i].line)}`);
+      }
+    });
+  }
+
+  it('text on the next line (LF and CRLF) never reaches the hover', async () => {
+    for (const eol of ['\n', '\r\n']) {
+      const doc = (await openDoc(['https://a.example/x', '[pwn](command:workbench.action.quit)', '# heading', '<img src=x>'].join(eol), 'markdown')).document;
+      const mds = await markdownAt(doc, new vscode.Position(0, 10));
+      assert.ok(mds.length > 0);
+      for (const md of mds) {
+        assertInert(md, doc, JSON.stringify(eol));
+        assert.ok(!md.value.includes('pwn') && !md.value.includes('heading'), `the next line leaked into the hover:\n${md.value}`);
+      }
+    }
+  });
+});
+
+/** ~5 MB of text: URLs of many hosts among lines without any. */
+function bigText(): string {
+  const lines: string[] = [];
+  for (let i = 0, size = 0; size < 5_000_000; i++) {
+    const line = i % 4 === 3 ? `plain line ${i} (no link) [x] "y".` : `item ${i}: https://h${i % 997}.example.com/p/${i}?q=${i}#f end`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return lines.join('\n');
+}
+
+// Big documents are files, each its own: untitled documents reuse names (Untitled-1), and a
+// closed one can still be the document the next openTextDocument returns.
+const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-hardening-'));
+let tempFiles = 0;
+async function openTempFile(text: string): Promise<vscode.TextEditor> {
+  const file = path.join(tempDir, `big-${++tempFiles}.txt`);
+  fs.writeFileSync(file, text);
+  const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(file)));
+  assert.ok(editor.document.getText() === text && vscode.window.activeTextEditor === editor, 'the new document is not the active one');
+  return editor;
+}
+
+/** The text convert-all-to-cache gives, from the core itself (default cache and serving type). */
+function convertedByCore(text: string): string {
+  return text.replace(/https:\/\/h\d+\.example\.com\/p\/\d+\?q=\d+#f/g, (u) => cacheUrl(u));
+}
+
+describe('hardening: batch edits under concurrency (5 MB)', function () {
+  this.timeout(240_000);
+  const text = bigText();
+  const expected = convertedByCore(text);
+  const urls = text.split('\n').filter((l) => l.includes('https://')).length;
+  before(activateExtension);
+  afterEach(closeAllEditors);
+  after(() => fs.rmSync(tempDir, { recursive: true, force: true }));
+
+  it('convert all alone: exactly the core conversion, one undo restores the exact text', async () => {
+    const editor = await openTempFile(text);
+    const t0 = Date.now();
+    const summary = await run('ampUrl.convertAll', { to: 'cache' });
+    console.log(`      (convert all, ${urls.toLocaleString('en-US')} URLs in 5 MB: ${Date.now() - t0} ms in this editor)`);
+    assert.deepStrictEqual(summary, { changed: urls, skipped: [] });
+    assert.ok(editor.document.getText() === expected, 'converted text differs from the core conversion');
+    await undo();
+    assert.ok(editor.document.getText() === text, 'one undo did not restore the exact text');
+  });
+
+  it('another edit lands meanwhile: both complete, or convert all refuses and says so; nothing lost or doubled', async () => {
+    const editor = await openTempFile(text);
+    const pending = run('ampUrl.convertAll', { to: 'cache' });
+    const other = new vscode.WorkspaceEdit();
+    other.insert(editor.document.uri, new vscode.Position(0, 0), 'MARK ');
+    other.insert(editor.document.uri, editor.document.lineAt(editor.document.lineCount - 1).range.end, ' END');
+    assert.ok(await vscode.workspace.applyEdit(other), 'the concurrent edit was refused');
+    const summary = await pending;
+    console.log(`      (outcome: ${summary.aborted ?? `${summary.changed} URLs converted`})`);
+    const final = editor.document.getText();
+    if (summary.changed === 0) {
+      assert.match(summary.aborted ?? '', /changed|closed/i, `the user is told why nothing was written: ${JSON.stringify(summary).slice(0, 300)}`);
+      assert.ok(final === `MARK ${text} END`, 'aborted, yet the text is not the original plus the other edit');
+    } else {
+      assert.strictEqual(summary.changed, urls);
+      assert.ok(final === `MARK ${expected} END`, 'both edits applied, yet the text is not exactly both');
+    }
+  });
+
+  it('the document is closed meanwhile: the file keeps its exact text and the command reports', async () => {
+    const { document } = await openTempFile(text);
+    const file = document.uri.fsPath;
+    const pending = run<Summary>('ampUrl.convertAll', { to: 'cache' });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    const summary = await pending;
+    console.log(`      (outcome: ${summary.aborted ?? `${summary.changed} URLs converted, then reverted by the close`})`);
+    assert.ok(summary.changed === urls || (summary.changed === 0 && /changed|closed|cancel/i.test(summary.aborted ?? '')), `summary ${JSON.stringify(summary).slice(0, 300)}`);
+    assert.ok(fs.readFileSync(file, 'utf8') === text, 'the file on disk changed');
+    const reopened = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+    assert.ok(reopened.getText() === text, 'the reopened document is not the file');
+  });
+});
+
+describe('hardening: one undo per multi-cursor edit, no stale writes', () => {
+  const PUB = 'https://Example.com/a.html';
+  const text = `one ${PUB} two\nhttp://www.GOOgle.com/x three\n  "https://b.example/p/../q?q"  \nno url\nwww.c.example/d\n`;
+  before(activateExtension);
+  afterEach(closeAllEditors);
+
+  for (const [command, args] of [['ampUrl.toCacheUrl', undefined], ['ampUrl.canonicalize', undefined], ['ampUrl.normalize', { preset: 'aggressive' }]] as const) {
+    it(`${command} on five cursors: one undo gives the exact text back, redo the exact edit`, async () => {
+      const editor = await openDoc(text);
+      assert.strictEqual(editor.document.getText(), text);
+      placeCursors(editor, 'Example.com/a', 'GOOgle', 'b.example', 'no url', 'c.example');
+      const summary = await run(command, args);
+      assert.ok(summary.changed >= 3, JSON.stringify(summary));
+      const edited = editor.document.getText();
+      assert.notStrictEqual(edited, text);
+      assert.ok(edited.includes('one ') && edited.includes('\nno url\n'), 'text around the URLs is kept');
+      await undo();
+      assert.strictEqual(editor.document.getText(), text);
+      await vscode.commands.executeCommand('redo');
+      assert.strictEqual(editor.document.getText(), edited);
+    });
+  }
+
+  it('convert all on two selections: only inside them, one undo', async () => {
+    const editor = await openDoc(text);
+    selectText(editor, `one ${PUB}`, 'www.c.example/d');
+    const summary = await run('ampUrl.convertAll', { to: 'cache' });
+    assert.strictEqual(summary.changed, 2);
+    assert.strictEqual(
+      editor.document.getText(),
+      text.replace(PUB, cacheUrl(PUB)).replace('www.c.example/d', cacheUrl('http://www.c.example/d')),
+    );
+    await undo();
+    assert.strictEqual(editor.document.getText(), text);
+  });
+
+  it('a hover Replace link with stale text writes nothing', async () => {
+    const editor = await openDoc(text);
+    const uri = editor.document.uri.toString();
+    const start = text.indexOf(PUB);
+    const stale = await vscode.commands.executeCommand('ampUrl.replace', uri, start, start + PUB.length, 'https://example.com/OLD.html', 'X');
+    assert.strictEqual(stale, false);
+    const shifted = await vscode.commands.executeCommand('ampUrl.replace', uri, start + 1, start + 1 + PUB.length, PUB, 'X');
+    assert.strictEqual(shifted, false);
+    assert.strictEqual(editor.document.getText(), text);
+    assert.strictEqual(await vscode.commands.executeCommand('ampUrl.replace', uri, start, start + PUB.length, PUB, 'X'), true);
+    assert.strictEqual(editor.document.getText(), text.replace(PUB, 'X'));
+    await undo();
+    assert.strictEqual(editor.document.getText(), text);
+  });
+});
+
+/** Records the extension's `setContext` calls for our keys (the extension shares this API object). */
+function spyOnContextKeys(): { calls: [string, unknown][]; restore: () => void } | undefined {
+  const commands = vscode.commands as { executeCommand: typeof vscode.commands.executeCommand };
+  const original = commands.executeCommand;
+  const calls: [string, unknown][] = [];
+  const spy = ((id: string, ...args: unknown[]) => {
+    if (id === 'setContext' && String(args[0]).startsWith('ampUrl.')) calls.push([String(args[0]), args[1]]);
+    return original.call(vscode.commands, id, ...args);
+  }) as typeof original;
+  try {
+    commands.executeCommand = spy;
+  } catch {
+    return undefined;
+  }
+  return commands.executeCommand === spy ? { calls, restore: () => void (commands.executeCommand = original) } : undefined;
+}
+
+describe('hardening: limits', () => {
+  const URL_ = 'https://example.com/amp_document.html';
+  before(activateExtension);
+  afterEach(async () => {
+    await resetConfig('limits.maxLineLength', 'limits.maxDocumentSize');
+    await closeAllEditors();
+  });
+
+  it('above ampUrl.limits.maxLineLength: no hover and no code action on that line, the others still work', async () => {
+    await setConfig('limits.maxLineLength', 200);
+    const long = `${'x '.repeat(150)}${URL_}`;
+    const doc = (await openDoc(`${URL_}\n${long}`)).document;
+    const ours = async (line: number, character: number) => (await markdownAt(doc, new vscode.Position(line, character))).filter((m) => m.value.startsWith('AMP URL'));
+    assert.strictEqual((await ours(0, 10)).length, 1);
+    assert.strictEqual((await ours(1, long.indexOf(URL_) + 10)).length, 0);
+    const actions = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, new vscode.Range(1, long.indexOf(URL_) + 10, 1, long.indexOf(URL_) + 10))) ?? [];
+    assert.deepStrictEqual(actions.filter((a) => a.command?.command.startsWith('ampUrl.') || /AMP|URL/.test(a.title)).map((a) => a.title), []);
+  });
+
+  it('above ampUrl.limits.maxDocumentSize: no hover anywhere in the document', async () => {
+    await setConfig('limits.maxDocumentSize', 1000);
+    const doc = (await openDoc(`${URL_}\n${'words '.repeat(200)}`)).document;
+    assert.deepStrictEqual((await markdownAt(doc, new vscode.Position(0, 10))).filter((m) => m.value.startsWith('AMP URL')), []);
+  });
+
+  it('the context key follows the cursor, but not onto a line above the cap', async () => {
+    const spy = spyOnContextKeys();
+    assert.ok(spy, 'cannot observe setContext: vscode.commands is not writable here');
+    try {
+      await setConfig('limits.maxLineLength', 200);
+      const long = `${'x '.repeat(150)}${URL_}`;
+      const editor = await openDoc(`${URL_}\nplain\n${long}`);
+      const moveTo = (line: number, character: number) => (editor.selection = new vscode.Selection(line, character, line, character));
+      moveTo(0, 10);
+      await waitFor(() => spy.calls.some(([k, v]) => k === 'ampUrl.onPublisherUrl' && v === true), 'onPublisherUrl = true on a normal line');
+      moveTo(2, long.indexOf(URL_) + 10);
+      await waitFor(() => spy.calls.at(-1)?.[1] === false, 'the key cleared on the long line');
+      const seen = spy.calls.length;
+      moveTo(2, long.indexOf(URL_) + 20);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.deepStrictEqual(spy.calls.slice(seen).filter(([, v]) => v === true), [], 'a key was set on a line above the cap');
+      moveTo(0, 12);
+      await waitFor(() => spy.calls.slice(seen).some(([k, v]) => k === 'ampUrl.onPublisherUrl' && v === true), 'set again back on the normal line');
+    } finally {
+      spy.restore();
+    }
+  });
+});
