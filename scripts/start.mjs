@@ -63,9 +63,11 @@ async function startWeb() {
   After \`npm run build\`, reload the page to load the new build. Log: ${server.logFile}
   Press Ctrl+C to stop.
 `);
-  const stop = async () => { await server.stop(); process.exit(0); };
+  let stopping;
+  const stop = () => (stopping ??= server.stop().then(() => process.exit(0)));
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, stop);
   const code = await server.exited;
+  if (stopping) return stopping;
   console.error(`code-server stopped (${code}); see ${server.logFile}`);
   await server.stop();
   process.exit(1);
