@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { lineBounds, planEdits, urlsInSelection, type Plan } from '../../src/extension/logic/plan-edits';
+import { findUrls } from '../../src/core';
+import { CHUNK_CHARS, lineBounds, planEdits, planSteps, urlsInSelection, type Plan } from '../../src/extension/logic/plan-edits';
 import { makeTransform } from '../../src/extension/logic/transforms';
 import { readSettings } from '../../src/extension/logic/settings';
 
@@ -81,6 +82,22 @@ describe('extension plan-edits', () => {
   it('www. matches get http:// for the conversion', () => {
     const text = 'see www.example.com/a';
     assert.equal(apply(text, planEdits(text, [at(text, 'www')], toCache)), 'see https://www-example-com.cdn.ampproject.org/c/www.example.com/a');
+  });
+
+  it('plans a big document in steps with the same result as one pass over it', () => {
+    const lines = Array.from({ length: 30_000 }, (_, i) => (i % 5 === 4 ? 'no link (here)' : `x https://s${i}.example.com/p?i=${i} y`));
+    const text = lines.join('\n');
+    assert.ok(text.length > 2 * CHUNK_CHARS);
+    const steps = planSteps(text, [{ start: 3, end: text.length - 2 }], toCache);
+    let yields = 0;
+    let r = steps.next();
+    for (; !r.done; r = steps.next()) {
+      assert.ok(r.value >= 0 && r.value <= 1);
+      yields++;
+    }
+    assert.ok(yields > 2, `${yields} steps`);
+    const all = findUrls(text);
+    assert.deepEqual(r.value.edits.map((e) => [e.start, e.end]), all.map((m) => [m.start, m.end]));
   });
 
   it('edits only URL text: everything outside the edits is unchanged (property)', () => {

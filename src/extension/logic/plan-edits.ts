@@ -57,16 +57,51 @@ export function urlsInSelection(text: string, sel: OffsetRange): Match[] {
   return out;
 }
 
-/** Plans the replacements of `transform` over the URLs the selections cover. */
-export function planEdits(text: string, selections: readonly OffsetRange[], transform: Transform, t: Localize = format): Plan {
-  const matches = selections.flatMap((sel) => urlsInSelection(text, sel)).sort((a, b) => a.start - b.start || a.end - b.end);
+/** Characters of a selection searched per step, so a long plan can pause in between. */
+export const CHUNK_CHARS = 256 * 1024;
+/** URLs transformed per step. */
+export const CHUNK_URLS = 2000;
+
+/** Line-aligned pieces of a selection, each at most about CHUNK_CHARS long (URLs never span lines). */
+function* chunks(text: string, sel: OffsetRange): Generator<OffsetRange> {
+  if (sel.start === sel.end) {
+    yield sel;
+    return;
+  }
+  let start = sel.start;
+  while (start < sel.end) {
+    let end = Math.min(sel.end, start + CHUNK_CHARS);
+    if (end < sel.end) {
+      const nl = text.indexOf('\n', end);
+      end = nl < 0 || nl + 1 >= sel.end ? sel.end : nl + 1;
+    }
+    yield { start, end };
+    start = end;
+  }
+}
+
+/**
+ * The plan, computed in steps: the generator yields (the share done, 0..1) after each chunk of
+ * text or URLs, so an editor can keep responsive on a huge document; it returns the plan.
+ */
+export function* planSteps(text: string, selections: readonly OffsetRange[], transform: Transform, t: Localize = format): Generator<number, Plan> {
+  const matches: Match[] = [];
+  for (const sel of selections) {
+    for (const piece of chunks(text, sel)) {
+      matches.push(...urlsInSelection(text, piece));
+      yield (0.2 * piece.end) / Math.max(1, text.length);
+    }
+  }
+  matches.sort((a, b) => a.start - b.start || a.end - b.end);
   const plan: Plan = { edits: [], skipped: [] };
   if (matches.length === 0) {
     plan.skipped.push({ url: '', reason: t('no URL at the cursor or in the selection') });
     return plan;
   }
   let lastEnd = -1;
-  for (const m of matches) {
+  for (let i = 0; i < matches.length; i++) {
+    const m = matches[i];
+    if (i % CHUNK_URLS === CHUNK_URLS - 1) yield 0.2 + (0.8 * i) / matches.length;
     if (m.start < lastEnd) continue; // the same URL under two cursors: edit it once
     lastEnd = m.end;
     const r = transform(m.url);
@@ -74,4 +109,13 @@ export function planEdits(text: string, selections: readonly OffsetRange[], tran
     else plan.edits.push({ start: m.start, end: m.end, oldText: text.slice(m.start, m.end), newText: r.text });
   }
   return plan;
+}
+
+/** Plans the replacements of `transform` over the URLs the selections cover, in one go. */
+export function planEdits(text: string, selections: readonly OffsetRange[], transform: Transform, t: Localize = format): Plan {
+  const steps = planSteps(text, selections, transform, t);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
 }
