@@ -1,12 +1,8 @@
 // Publisher URL -> AMP Cache URL (shared/specs/amp-cache.md, "Domain prefix" and "Path").
-import * as punycode from 'punycode/';
-import { base32 } from './base32';
-import { bidiRuleProblem } from './bidi';
+import { hostInfo, type HostInfo } from './amp-prefix';
 import { AMP_CACHES } from './caches';
 import { MAX_URL_LENGTH, UrlError, checkInput } from './errors';
-import { hostForms, hostToAscii, isIpv6, quote, strictDomainProblem, type HostForms } from './idn';
-import { memoize } from './memo';
-import { sha256Utf8 } from './sha256';
+import { hostToAscii, quote } from './idn';
 import { splitAuthority } from './uri';
 
 export type ServingType = 'c' | 'v' | 'wp' | 'cert' | 'i' | 'ii' | 'r';
@@ -30,116 +26,6 @@ export function isServingType(type: unknown): type is ServingType {
 }
 
 const DEFAULT_CACHE_DOMAIN = AMP_CACHES[0].cacheDomain;
-
-/** The fallback prefix: base32(SHA-256(domain)) without its `====` padding, 52 characters. */
-function hashedPrefix(asciiDomain: string): string {
-  return base32(sha256Utf8(asciiDomain)).slice(0, 52);
-}
-
-// `--` at (1-based) code point positions 3 and 4 is reserved for A-labels (`xn--`), hence the wrap.
-function hyphensAt3And4(text: string): boolean {
-  const head = Array.from(text.slice(0, 8));
-  return head[2] === '-' && head[3] === '-';
-}
-
-/**
- * The domain prefix of a host already in browser ASCII form (see `hostToAscii`).
- * Decisions where sources differ (each has a test in test/unit/amp-cache.test.ts):
- * - Labels that are not valid IDNA for lookup (`_`, leading/trailing `-`, `--` at positions 3-4
- *   outside an A-label, empty or over-long labels) get the hash, as amppackager's
- *   `ToCacheURLSubdomain` (Go idna lookup profile) does; the spec text only mentions length.
- * - A readable prefix without any `-` (a dotless host such as `localhost`) gets the hash, as in
- *   amppackager: the reverse tells hashes from readable prefixes by the hyphen.
- * - `--` at positions 3-4 of the readable form is wrapped as `0-…-0` (spec, amphtml #26205),
- *   where amppackager's older tests expect the hash (`in-trouble.com`, `a--problem.com`).
- * - Mapping is UTS #46 non-transitional, as in browsers: `faß.de` -> `xn--fa-de-mqa`, where
- *   amppackager's transitional mapping gives `fass-de`.
- * - The 63-character limit applies to the final label (after the wrap and Punycode), and the
- *   final label must pass the Bidi rule (mixed-direction labels get the hash, as in amppackager).
- * - The hash input is the ASCII lower-case domain, so a domain gives one prefix whatever its
- *   spelling (amppackager hashes the host as written).
- */
-function prefixOf({ ascii, unicode }: HostForms): string {
-  if (strictDomainProblem(ascii)) return hashedPrefix(ascii);
-  let readable = unicode.replace(/-/g, '--').replace(/\./g, '-');
-  if (!readable.includes('-')) return hashedPrefix(ascii);
-  if (hyphensAt3And4(readable)) readable = `0-${readable}-0`;
-  const label = unicode === ascii ? readable : `xn--${punycode.encode(readable)}`;
-  if (label.length > 63) return hashedPrefix(ascii);
-  if (unicode !== ascii && bidiRuleProblem([readable])) return hashedPrefix(ascii);
-  return label;
-}
-
-/** A publisher host in both forms; IPv6 literals are refused. */
-function publisherHost(host: string): HostForms {
-  const forms = hostForms(host);
-  // amppackager strips the brackets (`/c/s/::1/…` cannot be parsed back) and the toolbox hashes
-  // `[::1]`; neither gives a usable URL, so IPv6 hosts are refused. IPv4 hosts stay readable
-  // (`1-2-3-4`), as in both implementations.
-  if (isIpv6(forms.ascii)) throw new UrlError('invalid-host', `The host ${quote(host)} is an IPv6 address: AMP Cache URLs need a domain name or IPv4 address.`);
-  return forms;
-}
-
-interface HostInfo {
-  ascii: string;
-  prefix: string;
-}
-
-/**
- * Fast path for the common host: lower-case LDH labels, no `xn--`, no IPv4-like last label, every
- * label valid for lookup. One pass, no allocation but the prefix. Undefined sends the host to
- * the general path (`hostForms`, `prefixOf`), which gives the same answer for these hosts.
- */
-function plainHostInfo(host: string): HostInfo | undefined {
-  const n = host.length;
-  if (n > 253) return undefined;
-  let readable = '';
-  let start = 0;
-  let hyphens = false;
-  let letters = false;
-  for (let i = 0; i <= n; i++) {
-    const c = i < n ? host.charCodeAt(i) : 46;
-    if (c === 46) {
-      const len = i - start;
-      if (len === 0 || len > 63 || host.charCodeAt(start) === 45 || host.charCodeAt(i - 1) === 45) return undefined;
-      // `--` at positions 3-4: an A-label (needs decoding) or not valid IDNA (gets the hash).
-      if (len > 3 && host.charCodeAt(start + 2) === 45 && host.charCodeAt(start + 3) === 45) return undefined;
-      const label = host.slice(start, i);
-      readable += start === 0 ? '' : '-';
-      readable += hyphens ? label.replaceAll('-', '--') : label;
-      if (i === n) {
-        // A last label of digits or `0x…` makes browsers parse the host as an IPv4 address.
-        if (!letters || (host.charCodeAt(start) === 48 && host.charCodeAt(start + 1) === 120)) return undefined;
-      }
-      start = i + 1;
-      hyphens = false;
-      letters = false;
-    } else if (c >= 97 && c <= 122) {
-      letters = true;
-    } else if (c === 45) {
-      hyphens = true;
-      letters = true;
-    } else if (c < 48 || c > 57) {
-      return undefined;
-    }
-  }
-  // No dot: a readable prefix without `-` (`localhost`) is left to the general path, which hashes it.
-  if (!readable.includes('-') || readable.length > 59) return undefined;
-  if (readable.charCodeAt(2) === 45 && readable.charCodeAt(3) === 45) readable = `0-${readable}-0`;
-  if (readable.length > 63) return undefined;
-  return { ascii: host, prefix: readable };
-}
-
-/** The general path (IDNs, upper case, IPv4, hashes), memoized: URLs often repeat a host. */
-const generalHostInfo = memoize((host: string): HostInfo => {
-  const forms = publisherHost(host);
-  return { ascii: forms.ascii, prefix: prefixOf(forms) };
-}, 64);
-
-/** Host as written -> ASCII form and domain prefix. */
-function hostInfo(host: string): HostInfo {
-  return plainHostInfo(host) ?? generalHostInfo(host);
-}
 
 /** The cache domain prefix of a publisher domain (Unicode or `xn--`, any case). */
 export function domainPrefix(publisherDomain: string): string {

@@ -98,6 +98,11 @@ function hostFormsByLabel(host: string): HostForms {
 // Every R, AL and AN code point lies in these ranges (astral: U+10800-10FFF, U+1E800-1EFFF).
 const MAYBE_RTL = /[\u0590-\u08ff\u200f\ufb1d-\ufdff\ufe70-\ufeff]|[\ud802\ud803\ud83a\ud83b][\udc00-\udfff]/;
 
+/** Could this text hold a right-to-left character (R, AL or AN)? False means surely not. */
+export function mayBeRtl(text: string): boolean {
+  return MAYBE_RTL.test(text);
+}
+
 /**
  * A host as browsers read it, in ASCII and Unicode form: lower case, UTS #46 mapped
  * (non-transitional, so `faß.de` stays `xn--fa-hia.de`), IPv4 numbers in dotted decimal, IPv6
@@ -140,15 +145,22 @@ export function isIpv4(asciiHost: string): boolean {
   return /^\d{1,3}(?:\.\d{1,3}){3}$/.test(asciiHost);
 }
 
+/** Why an A-label fails CheckHyphens, judged on its Unicode form, or '' (memoized: A-labels repeat). */
+const aLabelProblem = memoize((label: string): string => {
+  const text = Array.from(decodeLabel(label));
+  if (text[0] === '-' || text[text.length - 1] === '-') return `the label ${quote(label)} starts or ends with -`;
+  if (text[2] === '-' && text[3] === '-') return `the label ${quote(label)} has -- at positions 3-4 but is not an A-label`;
+  return '';
+});
+
 /** Why one ASCII label fails the strict lookup checks, or ''. */
 function labelProblem(label: string): string {
   if (label === '') return 'the domain has an empty label';
   if (label.length > 63) return 'a label is longer than 63 characters';
   if (!/^[a-z0-9-]+$/.test(label)) return `the label ${quote(label)} has a character other than a-z, 0-9 and -`;
-  // An A-label is judged by its Unicode form (memoized decoding), any other label as it is.
-  const text = label.startsWith('xn--') ? Array.from(decodeLabel(label)) : label;
-  if (text[0] === '-' || text[text.length - 1] === '-') return `the label ${quote(label)} starts or ends with -`;
-  if (text[2] === '-' && text[3] === '-') return `the label ${quote(label)} has -- at positions 3-4 but is not an A-label`;
+  if (label.startsWith('xn--')) return aLabelProblem(label);
+  if (label[0] === '-' || label[label.length - 1] === '-') return `the label ${quote(label)} starts or ends with -`;
+  if (label[2] === '-' && label[3] === '-') return `the label ${quote(label)} has -- at positions 3-4 but is not an A-label`;
   return '';
 }
 
