@@ -49,6 +49,7 @@ async function main() {
     logFile: path.join(scratch, 'code-server.log'),
   });
   let browser;
+  cleanUp = () => server.stop().then(() => fs.rmSync(scratch, { recursive: true, force: true, maxRetries: 3 }));
   try {
     browser = await launchBrowser();
     const page = await browser.newPage();
@@ -102,7 +103,11 @@ function flushEarlyLog() {
   if (!bannerSeen && early.length) console.error(`--- workbench log ---\n${early.join('\n')}`);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => process.exit(130));
+// Stopped from outside (Ctrl+C, a CI time-out): take code-server and the temporary profile along.
+let cleanUp = async () => {};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => cleanUp().finally(() => process.exit(130)));
+}
 
 main().then((code) => process.exit(code), (err) => {
   console.error(`[code-shim] ${err.message}`);
