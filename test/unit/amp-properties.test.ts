@@ -14,6 +14,7 @@ import {
   publisherUrl,
   type ServingType,
 } from '../../src/core';
+import { generalHostInfo, hostInfo } from '../../src/core/amp-prefix';
 
 const RUNS = { seed: 42, numRuns: 1500 };
 
@@ -68,6 +69,24 @@ describe('amp: round-trip properties', () => {
         assert.ok(!/^..--/.test(prefix) || prefix.startsWith('xn--'), prefix);
       }),
       RUNS,
+    );
+  });
+
+  it('the plain and label-wise paths agree with the general path, refusals included', () => {
+    const outcome = (fn: () => unknown) => {
+      try {
+        return fn();
+      } catch (e) {
+        assert.ok(e instanceof UrlError);
+        return e.code;
+      }
+    };
+    const anyCase = fc.tuple(domain, fc.boolean()).map(([d, upper]) => (upper ? d.toUpperCase() : d));
+    fc.assert(
+      fc.property(anyCase, (d) => {
+        assert.deepEqual(outcome(() => hostInfo(d)), outcome(() => generalHostInfo(d)), d);
+      }),
+      { seed: 42, numRuns: 4000 },
     );
   });
 
