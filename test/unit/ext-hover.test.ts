@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as fc from 'fast-check';
 import { computeForms } from '../../src/extension/logic/forms';
 import { HOVER_COMMANDS, hoverMarkdown, MAX_LIST_ITEMS } from '../../src/extension/logic/hover-markdown';
 import { urlNear, windowAround } from '../../src/extension/logic/locate';
@@ -83,6 +84,20 @@ describe('extension hover markdown', () => {
         assert.ok(Array.isArray(l.args));
       }
     }
+  });
+
+  it('any URL text gives Markdown whose only links are ours and whose text is inert (property)', () => {
+    const special = fc.constantFrom('[', ']', '(', ')', '<', '>', '&', '`', '$', '*', '_', '~', '\\', '!', '#', '|', '"', "'", '\n', '\u202E', '\u0000', '😊', 'command:', '&#x41;', '<img onerror=x>');
+    const tail = fc.array(fc.oneof(special, fc.string({ maxLength: 5 })), { maxLength: 20 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(fc.constantFrom('https://e.com/', 'http://a.b/', 'https://example-com.cdn.ampproject.org/c/s/'), tail, (head, rest) => {
+        const url = head + rest;
+        const md = hoverMarkdown(computeForms(url, settings), target(url));
+        assert.doesNotMatch(outsideCode(md), /(?<!\\)[<&$]/);
+        for (const l of links(md)) assert.match(l.command, /^command:ampUrl\.(copy|replace|open|showAllForms)$/);
+      }),
+      { seed: 42, numRuns: 300 },
+    );
   });
 
   it('a refused URL gives a one-line reason', () => {
