@@ -1,10 +1,12 @@
 // AMP Cache origin or URL -> publisher domain or URL (shared/specs/amp-cache.md, "Reverse").
 import * as punycode from 'punycode/';
-import { domainPrefix, isServingType, type ServingType } from './amp-cache';
+import { endOfAuthority, isServingType, trimUrl, type ServingType } from './amp-cache';
+import { hostInfo } from './amp-prefix';
 import { AMP_CACHES, type AmpCache } from './caches';
-import { UrlError, checkInput } from './errors';
+import { UrlError } from './errors';
 import { hostToAscii, quote } from './idn';
-import { splitAuthority, splitUri } from './uri';
+import { domainPrefix } from './amp-cache';
+import { splitAuthority } from './uri';
 
 /**
  * Query parameters that caches and viewers add to a cache URL and never send to the publisher
@@ -38,19 +40,21 @@ const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '44
 
 /** Splits `[scheme://]host[:port][rest]` into a lower-case ASCII host and the rest. */
 function splitCacheAddress(input: string, what: string): { host: string; rest: string } {
-  const text = checkInput(input, what).trim();
+  const text = trimUrl(input, what);
   let authority = text;
   let rest = '';
   let scheme: string | undefined;
-  if (text.includes('/')) {
-    const parts = splitUri(text);
-    scheme = parts.scheme?.toLowerCase();
+  const slash = text.indexOf('/');
+  if (slash >= 0) {
+    const colon = text.indexOf(':');
+    scheme = colon > 0 && colon < slash ? text.slice(0, colon).toLowerCase() : undefined;
     if (scheme !== 'http' && scheme !== 'https') throw notCache(`${quote(text)} is not an http(s) URL, so not an AMP Cache URL.`);
-    if (parts.authority === undefined) throw notCache(`${quote(text)} has no host.`);
-    authority = parts.authority;
-    rest = text.slice(scheme.length + 3 + authority.length);
+    if (!text.startsWith('//', colon + 1)) throw notCache(`${quote(text)} has no host.`);
+    const end = endOfAuthority(text, colon + 3);
+    authority = text.slice(colon + 3, end);
+    rest = text.slice(end);
   }
-  const { userinfo, host, port } = splitAuthority(authority);
+  const { userinfo, host, port } = authority.includes('@') || authority.includes(':') ? splitAuthority(authority) : { host: authority, userinfo: undefined, port: undefined };
   if (userinfo !== undefined) throw notCache('AMP Cache URLs have no user name or password (userinfo).');
   if (port !== undefined && port !== '' && (scheme === undefined || Number(port) !== Number(DEFAULT_PORTS[scheme]))) {
     throw notCache(`AMP Caches serve on the default https port, not ${quote(port)}.`);
@@ -66,17 +70,31 @@ function splitCacheAddress(input: string, what: string): { host: string; rest: s
   return { host: ascii, rest };
 }
 
+/** `.cacheDomain` suffixes of a cache list, computed once per list. */
+const suffixCache = new WeakMap<readonly AmpCache[], { cache: AmpCache; suffix: string }[]>();
+
+function suffixes(caches: readonly AmpCache[]): { cache: AmpCache; suffix: string }[] {
+  let list = suffixCache.get(caches);
+  if (!list) {
+    list = caches
+      .filter((cache) => cache && typeof cache.cacheDomain === 'string' && cache.cacheDomain !== '')
+      .map((cache) => ({ cache, suffix: `.${cache.cacheDomain.toLowerCase()}` }))
+      .sort((a, b) => b.suffix.length - a.suffix.length);
+    suffixCache.set(caches, list);
+  }
+  return list;
+}
+
 /** The cache serving a lower-case ASCII host and the domain prefix, or undefined. */
 function matchCache(host: string, caches: readonly AmpCache[]): { cache: AmpCache; prefix: string } | undefined {
-  let best: { cache: AmpCache; prefix: string } | undefined;
-  for (const cache of caches) {
-    const suffix = `.${String(cache.cacheDomain).toLowerCase()}`;
-    if (!host.endsWith(suffix) || (best && best.cache.cacheDomain.length >= cache.cacheDomain.length)) continue;
+  // Longest cache domain first, so a cache inside another cache's domain wins.
+  for (const { cache, suffix } of suffixes(caches)) {
+    if (!host.endsWith(suffix)) continue;
     const prefix = host.slice(0, -suffix.length);
     // One DNS label: the wildcard certificate of a cache covers a single label.
-    if (/^[a-z0-9-]{1,63}$/.test(prefix)) best = { cache, prefix };
+    return /^[a-z0-9-]{1,63}$/.test(prefix) ? { cache, prefix } : undefined;
   }
-  return best;
+  return undefined;
 }
 
 function cacheList(caches: readonly AmpCache[] | undefined): readonly AmpCache[] {
@@ -167,6 +185,7 @@ function matchCandidate(prefix: string, candidates: Iterable<string> | undefined
 
 /** Drops the cache's own parameters; the publisher's are kept byte for byte, in order. */
 function publisherQuery(query: string): string {
+  if (!query.includes('amp_') && !query.includes('usqp')) return `?${query}`;
   const kept = query.split('&').filter((pair) => {
     const eq = pair.indexOf('=');
     return !CACHE_QUERY_PARAMS.has(eq < 0 ? pair : pair.slice(0, eq));
@@ -180,12 +199,12 @@ function segment(path: string, from: number): [string, number] {
   return end < 0 ? [path.slice(from), path.length] : [path.slice(from, end), end];
 }
 
-/** Does the publisher host (as written in the path) have this domain prefix? */
-function hasPrefix(host: string, prefix: string): boolean {
+/** The domain prefix of a publisher host as written in the path, or undefined if it is invalid. */
+function prefixOrUndefined(host: string): string | undefined {
   try {
-    return domainPrefix(host) === prefix;
+    return hostInfo(host).prefix;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -193,13 +212,18 @@ function hasPrefix(host: string, prefix: string): boolean {
 export function parseCacheUrl(url: string, options: { caches?: readonly AmpCache[] } = {}): ParsedCacheUrl {
   const caches = cacheList(options.caches);
   const { host, rest } = splitCacheAddress(url, 'cache URL');
-  if (/[\u0000-\u0020\u007f]/.test(rest)) throw new UrlError('invalid-url', 'The cache URL contains whitespace or a control character.');
   const match = matchCache(host, caches);
   if (!match) throw notCache(`${quote(host)} is not a host of a known AMP Cache (${knownDomains(caches)}).`);
-  const { path, query, fragment } = splitUri(rest);
+  // rest = path [? query] [# fragment]; only the query is rewritten, the rest is kept as written.
+  const hash = rest.indexOf('#');
+  const beforeHash = hash < 0 ? rest : rest.slice(0, hash);
+  const mark = beforeHash.indexOf('?');
+  const path = mark < 0 ? beforeHash : beforeHash.slice(0, mark);
+  const tail = (mark < 0 ? '' : publisherQuery(beforeHash.slice(mark + 1))) + (hash < 0 ? '' : rest.slice(hash));
   if (!path.startsWith('/')) throw notCache('The cache URL has no path: expected /<serving type>/[s/]<host>/….');
-  let [type, at] = segment(path, 1);
-  if (!isServingType(type)) throw notCache(`${quote(type)} is not a serving type (${['c', 'v', 'wp', 'cert', 'i', 'ii', 'r'].join(', ')}).`);
+  const [type, afterType] = segment(path, 1);
+  if (!isServingType(type)) throw notCache(`${quote(type)} is not a serving type (c, v, wp, cert, i, ii, r).`);
+  let at = afterType;
   let imageWidth: number | undefined;
   if (type === 'ii') {
     const [param, next] = segment(path, at + 1);
@@ -209,25 +233,27 @@ export function parseCacheUrl(url: string, options: { caches?: readonly AmpCache
   }
   let [publisherHost, next] = segment(path, at + 1);
   let https = false;
-  // `/s` marks https, unless `s` is itself the publisher host: the prefix tells them apart.
+  let valid = false;
+  // `/s` marks https, unless `s` is itself the publisher host: the domain prefix tells them apart.
   if (publisherHost === 's' && next < path.length) {
     const [after, afterNext] = segment(path, next + 1);
-    if (hasPrefix(after, match.prefix) || !hasPrefix('s', match.prefix)) {
+    const afterPrefix = prefixOrUndefined(after);
+    if (afterPrefix === match.prefix || prefixOrUndefined('s') !== match.prefix) {
       https = true;
       publisherHost = after;
       next = afterNext;
+      valid = afterPrefix !== undefined;
     }
   }
   if (publisherHost === '') throw notCache('The cache URL names no publisher host after the serving type.');
-  try {
-    hostToAscii(publisherHost);
-  } catch (e) {
-    throw notCache(`The publisher host in the cache URL is invalid: ${(e as Error).message}`);
+  if (!valid) {
+    try {
+      hostToAscii(publisherHost);
+    } catch (e) {
+      throw notCache(`The publisher host in the cache URL is invalid: ${(e as Error).message}`);
+    }
   }
-  const publisherUrl =
-    `${https ? 'https' : 'http'}://${publisherHost}${path.slice(next)}` +
-    (query !== undefined ? publisherQuery(query) : '') +
-    (fragment !== undefined ? `#${fragment}` : '');
+  const publisherUrl = `${https ? 'https' : 'http'}://${publisherHost}${path.slice(next)}${tail}`;
   return { cache: match.cache, prefix: match.prefix, servingType: type, imageWidth, https, publisherUrl };
 }
 
