@@ -73,16 +73,23 @@ function publisherParts(text: string): PublisherParts {
   if (colon <= 0) {
     throw new UrlError('relative-url', `${quote(url)} is relative: a publisher URL starts with http:// or https://.`);
   }
-  const scheme = url.slice(0, colon).toLowerCase();
-  if (scheme !== 'http' && scheme !== 'https') {
+  const http = (url.charCodeAt(0) | 32) === 104 && (url.charCodeAt(1) | 32) === 116 && (url.charCodeAt(2) | 32) === 116 && (url.charCodeAt(3) | 32) === 112;
+  const https = http && colon === 5 && (url.charCodeAt(4) | 32) === 115;
+  if (!http || (colon !== 4 && !https)) {
     throw new UrlError('unsupported-scheme', `The scheme ${quote(url.slice(0, colon + 1))} is not http or https: AMP Caches serve only web pages and resources.`);
   }
+  const scheme = https ? 'https' : 'http';
   if (url.charCodeAt(colon + 1) !== 47 || url.charCodeAt(colon + 2) !== 47) {
     throw new UrlError('invalid-host', `${quote(url)} has no host: expected ${scheme}://host/path.`);
   }
   const end = endOfAuthority(url, colon + 3);
   const rawAuthority = url.slice(colon + 3, end);
-  const authority = rawAuthority.includes('@') || rawAuthority.includes(':') ? splitAuthority(rawAuthority) : { host: rawAuthority };
+  if (!rawAuthority.includes('@') && !rawAuthority.includes(':')) {
+    if (rawAuthority === '') throw new UrlError('invalid-host', 'The URL has an empty host.');
+    // Path, query and fragment are kept byte for byte.
+    return { https, info: hostInfo(rawAuthority), rest: url.slice(end) };
+  }
+  const authority = splitAuthority(rawAuthority);
   if (authority.userinfo !== undefined) {
     throw new UrlError('userinfo', 'The URL has a user name or password (userinfo): AMP Caches do not fetch URLs with credentials.');
   }
@@ -95,7 +102,7 @@ function publisherParts(text: string): PublisherParts {
   }
   if (authority.host === '') throw new UrlError('invalid-host', 'The URL has an empty host.');
   // Path, query and fragment are kept byte for byte.
-  return { https: scheme === 'https', info: hostInfo(authority.host), rest: url.slice(end) };
+  return { https, info: hostInfo(authority.host), rest: url.slice(end) };
 }
 
 /** The cache domain option as an ASCII host; the Google AMP Cache by default. */
