@@ -154,13 +154,16 @@ const NOT_LABELWISE = /[%[\]\u3002\uff0e\uff61\u0000-\u0020\u007f/\\?#@:]/;
  */
 function labelwiseHostInfo(host: string): HostInfo | undefined {
   if (host.length > 1000 || NOT_LABELWISE.test(host)) return undefined;
-  const labels = host.split('.');
   let ascii = '';
   let readable = '';
   let unicode = false;
   let lastAscii = '';
-  for (let i = 0; i < labels.length; i++) {
-    const label = labels[i];
+  for (let start = 0; start <= host.length; ) {
+    const dot = host.indexOf('.', start);
+    const end = dot < 0 ? host.length : dot;
+    const label = host.slice(start, end);
+    const first = start === 0;
+    start = end + 1;
     let labelAscii = label;
     let labelReadable = label;
     if (PLAIN_LABEL.test(label) && !label.startsWith('xn--')) {
@@ -175,8 +178,8 @@ function labelwiseHostInfo(host: string): HostInfo | undefined {
       labelReadable = part.readable;
       unicode ||= part.unicode;
     }
-    ascii += i === 0 ? labelAscii : `.${labelAscii}`;
-    readable += i === 0 ? labelReadable : `-${labelReadable}`;
+    ascii += first ? labelAscii : `.${labelAscii}`;
+    readable += first ? labelReadable : `-${labelReadable}`;
     lastAscii = labelAscii;
   }
   // A last label that reads as a number makes browsers parse the host as an IPv4 address.
@@ -186,11 +189,11 @@ function labelwiseHostInfo(host: string): HostInfo | undefined {
   return prefix.length > 63 ? undefined : { ascii, prefix };
 }
 
-/** Memo of the slower paths: URLs often repeat a host. */
-const slowHostInfo = memoize((host: string): HostInfo => labelwiseHostInfo(host) ?? generalHostInfo(host), 64);
+/** Memo of the general path: URLs often repeat a host. */
+const memoHostInfo = memoize(generalHostInfo, 64);
 
 /** Host as written -> ASCII form and domain prefix. Throws `UrlError('invalid-host')`. */
 export function hostInfo(host: string): HostInfo {
-  return plainHostInfo(host) ?? slowHostInfo(host);
+  return plainHostInfo(host) ?? labelwiseHostInfo(host) ?? memoHostInfo(host);
 }
 
