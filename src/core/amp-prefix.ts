@@ -15,9 +15,11 @@ function hashedPrefix(asciiDomain: string): string {
 }
 
 // `--` at (1-based) code point positions 3 and 4 is reserved for A-labels (`xn--`), hence the wrap.
+// Positions count code points: an emoji before them is one character, two UTF-16 units.
 function hyphensAt3And4(text: string): boolean {
-  const head = Array.from(text.slice(0, 8));
-  return head[2] === '-' && head[3] === '-';
+  let i = 0;
+  for (let k = 0; k < 2 && i < text.length; k++) i += (text.codePointAt(i) as number) > 0xffff ? 2 : 1;
+  return text.charCodeAt(i) === 45 && text.charCodeAt(i + 1) === 45;
 }
 
 /**
