@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { setup } from './setup-vscode.mjs';
 import { freePort, portIsFree, startCodeServer, workbenchUrl } from './lib/code-server.mjs';
 import { cacheRoot, repoRoot } from './lib/paths.mjs';
+import { ensureDependencies } from './lib/ensure-deps.mjs';
 
 const demo = path.join(repoRoot, 'demo');
 const SETTINGS = {
@@ -74,6 +75,7 @@ async function startWeb() {
 }
 
 async function main() {
+  ensureDependencies();
   build();
   const code = desktopCode();
   if (code) {

@@ -3,6 +3,7 @@
 // an earlier one fails, then one summary. Exits non-zero when any suite fails.
 // `node scripts/test.mjs e2e` runs only the suites named.
 import { spawn } from 'node:child_process';
+import { ensureDependencies } from './lib/ensure-deps.mjs';
 
 const SUITES = { unit: 'test:unit', integration: 'test:integration', e2e: 'test:e2e' };
 
@@ -29,6 +30,8 @@ function runSuite(script) {
     child.on('close', (code, signal) => resolve({ code: code ?? signal, counts }));
   });
 }
+
+ensureDependencies();
 
 const names = process.argv.slice(2);
 const unknown = names.filter((n) => !(n in SUITES));

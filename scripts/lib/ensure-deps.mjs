@@ -1,0 +1,26 @@
+// Installs the npm dependencies when they are missing or older than package-lock.json, so that
+// `npm test` and `npm start` work on a fresh clone without a separate `npm install` step.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { repoRoot } from './paths.mjs';
+
+function mtime(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+export function ensureDependencies() {
+  const installed = mtime(path.join(repoRoot, 'node_modules', '.package-lock.json'));
+  const locked = mtime(path.join(repoRoot, 'package-lock.json'));
+  if (installed !== undefined && (locked === undefined || installed >= locked)) return;
+  console.log('Installing npm dependencies (npm ci)…');
+  const result = spawnSync('npm', ['ci'], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('npm ci failed; see the output above.');
+    process.exit(result.status ?? 1);
+  }
+}
