@@ -16,6 +16,11 @@ function outsideCode(md: string): string {
   let out = '';
   let i = 0;
   while (i < md.length) {
+    if (md[i] === '\\') {
+      out += md.slice(i, i + 2); // an escaped character (a backtick too) is plain text
+      i += 2;
+      continue;
+    }
     if (md[i] !== '`') {
       out += md[i++];
       continue;
