@@ -1,6 +1,6 @@
 // Host steps of normalization: case-folding (RFC 3986 6.2.2.1) and the `www` label.
-import { getDomain } from 'tldts';
 import { lowercaseOutsideEscapes } from './percent-escapes';
+import { registrableDomain as pslDomain } from './psl';
 
 /** Lowercases a host; an IPv6 zone ID (after `%25`, RFC 6874) may be case-sensitive and stays. */
 export function lowercaseHost(host: string): string {
@@ -18,7 +18,7 @@ function startsWithWww(host: string): boolean {
 /** The registrable domain of a reg-name, or null for IP addresses, public suffixes and literals. */
 function registrableDomain(host: string): string | null {
   if (host.startsWith('[')) return null;
-  return getDomain(host);
+  return pslDomain(host) ?? null;
 }
 
 /**

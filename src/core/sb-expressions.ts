@@ -1,7 +1,7 @@
 // Safe Browsing host-suffix / path-prefix expressions of a URL.
 import { canonicalParts, type CanonicalUrl } from './sb-canonicalize';
 import { isDottedIPv4 } from './sb-ip';
-import { registrableDomain } from './sb-psl';
+import { registrableDomain } from './psl';
 
 const MAX_SUFFIXES = 4; // the eTLD+1 and up to three more labels
 const MAX_PREFIXES = 4; // `/` and up to three directories
@@ -25,7 +25,7 @@ export function expressions(url: string): string[] {
 /** The exact host, then up to four suffixes starting at the eTLD+1; only the host for IP literals. */
 export function lookupHosts(host: string): string[] {
   if (host.startsWith('[') || isDottedIPv4(host)) return [host];
-  const domain = registrableDomain(host);
+  const domain = registrableDomain(host, true);
   if (domain === undefined || domain === host) return [host];
   const suffixes = [domain];
   let start = host.length - domain.length - 1; // the dot before the domain
