@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import {
   AMP_CACHES, CACHE_QUERY_PARAMS, UrlError, absoluteUrl, cacheOrigin, cacheUrl, canonicalize, domainPrefix, expressions, findCache,
-  findUrls, hashPrefixes, hostToAscii, hostToUnicode, isServingType, normalize, parseCacheUrl, publisherDomain, publisherUrl, urlAt,
+  findUrls, hashPrefixes, hostToAscii, hostToUnicode, isServingType, normalize, parseCacheUrl, publisherDomain, publisherUrl, URL_AT_WINDOW, urlAt,
 } from '../../src/core';
 import {
   anyStringArb, cacheDomainArb, cacheLikeUrlArb, cacheOptionsArb, domainArb, hostArb, normalizeOptionsArb, publisherUrlArb, textArb,
@@ -184,6 +184,21 @@ export const FUZZ_PROPERTIES: FuzzProperty[] = [
       const at = urlAt(text, offset);
       const expected = Number.isInteger(offset) ? found.find((m) => m.start <= offset && offset <= m.end) : undefined;
       assert.deepEqual(at, expected, `urlAt(${offset}) in ${JSON.stringify(text)}`);
+    }),
+  },
+  {
+    name: 'urlAt on texts longer than its window: the findUrls match at the offset (URLs longer than the window excepted)',
+    runs: 40,
+    property: prop([textArb, textArb, fc.integer({ min: 70_000, max: 200_000 }), fc.nat()], (piece, tail, repeats, pick) => {
+      const text = piece.repeat(Math.max(1, Math.floor(repeats / Math.max(1, piece.length)))) + tail + piece;
+      const found = findUrls(text);
+      const offset = pick % (text.length + 1);
+      const expected = found.find((m) => m.start <= offset && offset <= m.end);
+      const at = urlAt(text, offset);
+      // A URL longer than the window may be unseen (undefined). KNOWN BUG (find-urls.ts): urlAt then
+      // sometimes reports a URL starting inside it instead; see fuzz-core.test.ts.
+      if (expected !== undefined && expected.end - expected.start > URL_AT_WINDOW) return;
+      assert.deepEqual(at, expected, `urlAt(${offset}) of a ${text.length}-character text`);
     }),
   },
   {
