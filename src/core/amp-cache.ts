@@ -136,7 +136,7 @@ export function cacheUrl(
 ): string {
   const { https, info, rest } = publisherParts(publisherUrl);
   const type = options.servingType ?? 'c';
-  if (!isServingType(type)) {
+  if (type !== 'c' && !isServingType(type)) {
     throw new UrlError('invalid-option', `Unknown serving type ${quote(String(type))}: expected one of ${[...SERVING_TYPE_SET].join(', ')}.`);
   }
   let typePath = `/${type}`;

@@ -66,8 +66,6 @@ export interface HostInfo {
   prefix: string;
 }
 
-const NOT_PLAIN = /[^a-z0-9.-]/;
-
 /**
  * Fast path for the common host: lower-case LDH labels, no `xn--`, no IPv4-like last label, every
  * label valid for lookup. One pass, no allocation but the prefix. Undefined sends the host to
@@ -75,7 +73,7 @@ const NOT_PLAIN = /[^a-z0-9.-]/;
  */
 function plainHostInfo(host: string): HostInfo | undefined {
   const n = host.length;
-  if (n > 253 || NOT_PLAIN.test(host)) return undefined;
+  if (n > 253) return undefined;
   let readable = '';
   let start = 0;
   let hyphens = false;
