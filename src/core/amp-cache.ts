@@ -1,4 +1,4 @@
-// Publisher URL -> AMP Cache URL (shared/specs/amp-cache.md, "Domain prefix" and "Path").
+// Publisher URL -> AMP Cache URL (shared/specs/amp-cache.md, "Path"; the prefix is amp-prefix.ts).
 import { hostInfo, type HostInfo } from './amp-prefix';
 import { AMP_CACHES } from './caches';
 import { MAX_URL_LENGTH, UrlError, checkInput } from './errors';

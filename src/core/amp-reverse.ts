@@ -1,11 +1,10 @@
 // AMP Cache origin or URL -> publisher domain or URL (shared/specs/amp-cache.md, "Reverse").
 import * as punycode from 'punycode/';
-import { endOfAuthority, isServingType, trimUrl, type ServingType } from './amp-cache';
+import { domainPrefix, endOfAuthority, isServingType, trimUrl, type ServingType } from './amp-cache';
 import { hostInfo } from './amp-prefix';
 import { AMP_CACHES, type AmpCache } from './caches';
 import { UrlError } from './errors';
 import { hostToAscii, quote } from './idn';
-import { domainPrefix } from './amp-cache';
 import { splitAuthority } from './uri';
 
 /**
