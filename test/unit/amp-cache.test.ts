@@ -1,18 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { base32 } from '../../src/core/base32';
-import { AMP_CACHES, SERVING_TYPES, UrlError, cacheOrigin, cacheUrl, domainPrefix, type ServingType } from '../../src/core';
+import { AMP_CACHES, SERVING_TYPES, cacheOrigin, cacheUrl, domainPrefix, type ServingType } from '../../src/core';
+import { refuses } from './amp-helpers';
 
 const GOOGLE = 'cdn.ampproject.org';
 const BING = 'www.bing-amp.com';
-
-function refuses(fn: () => unknown, code: string, message?: RegExp): void {
-  assert.throws(fn, (e: unknown) => {
-    assert.ok(e instanceof UrlError, `expected a UrlError, got ${String(e)}`);
-    assert.equal(e.code, code, e.message);
-    if (message) assert.match(e.message, message);
-    return true;
-  });
-}
 
 const encode = (text: string) => new TextEncoder().encode(text);
 

@@ -2,7 +2,6 @@ import * as assert from 'node:assert/strict';
 import {
   AMP_CACHES,
   CACHE_QUERY_PARAMS,
-  UrlError,
   cacheUrl,
   findCache,
   parseCacheUrl,
@@ -10,15 +9,7 @@ import {
   publisherUrl,
   type AmpCache,
 } from '../../src/core';
-
-function refuses(fn: () => unknown, code: string, message?: RegExp): void {
-  assert.throws(fn, (e: unknown) => {
-    assert.ok(e instanceof UrlError, `expected a UrlError, got ${String(e)}`);
-    assert.equal(e.code, code, e.message);
-    if (message) assert.match(e.message, message);
-    return true;
-  });
-}
+import { refuses } from './amp-helpers';
 
 const SPEC_HASH = 'v2c4ucasgcskftbjt4c7phpkbqedcdcqo23tkamleapoa5o6fygq';
 
