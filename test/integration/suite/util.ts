@@ -81,7 +81,7 @@ export async function resetConfig(...keys: string[]): Promise<void> {
 }
 
 /** Waits until `check` returns a truthy value (the extension reacts to events asynchronously). */
-export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 5000): Promise<T> {
+export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 5000): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
