@@ -6,40 +6,16 @@ import { urlNear, windowAround } from '../../src/extension/logic/locate';
 import { readSettings } from '../../src/extension/logic/settings';
 import { documentHosts } from '../../src/extension/logic/candidates';
 import { summaryMessage } from '../../src/extension/logic/summary';
+import { linkTargets, outsideCode } from '../shared/markdown';
 
 const settings = readSettings(() => undefined, true);
 const PUB = 'https://example.com/amp_document.html';
 const target = (oldText: string) => ({ uri: 'file:///doc.md', start: 3, end: 3 + oldText.length, oldText });
 
-/** Removes code spans (CommonMark: a backtick run closed by a run of the same length). */
-function outsideCode(md: string): string {
-  let out = '';
-  let i = 0;
-  while (i < md.length) {
-    if (md[i] === '\\') {
-      out += md.slice(i, i + 2); // an escaped character (a backtick too) is plain text
-      i += 2;
-      continue;
-    }
-    if (md[i] !== '`') {
-      out += md[i++];
-      continue;
-    }
-    let n = 0;
-    while (md[i + n] === '`') n++;
-    const fence = '`'.repeat(n);
-    let j = md.indexOf(fence, i + n);
-    while (j >= 0 && md[j + n] === '`') j = md.indexOf(fence, j + n + 1);
-    if (j < 0) throw new Error(`unclosed code span at ${i}`);
-    i = j + n;
-  }
-  return out;
-}
-
 /** Every link target in the Markdown (outside code spans), with its decoded arguments. */
 function links(md: string): { command: string; args: unknown }[] {
-  return [...outsideCode(md).matchAll(/(?<!\\)\]\(([^ )]*)/g)].map((m) => {
-    const [command, query] = m[1].split('?');
+  return linkTargets(md).map((link) => {
+    const [command, query] = link.split('?');
     return { command, args: query === undefined ? undefined : JSON.parse(decodeURIComponent(query)) };
   });
 }

@@ -42,35 +42,7 @@ export async function ourHover(doc: vscode.TextDocument, at: vscode.Position | s
   assert.fail(`no AMP URL hover at ${String(at)}`);
 }
 
-/** Markdown with code spans removed: what is left is parsed as Markdown by the renderer. */
-export function outsideCode(md: string): string {
-  let out = '';
-  let i = 0;
-  while (i < md.length) {
-    if (md[i] === '\\') {
-      out += md.slice(i, i + 2); // an escaped character (a backtick too) is plain text
-      i += 2;
-      continue;
-    }
-    if (md[i] !== '`') {
-      out += md[i++];
-      continue;
-    }
-    let n = 0;
-    while (md[i + n] === '`') n++;
-    const fence = '`'.repeat(n);
-    let j = md.indexOf(fence, i + n);
-    while (j >= 0 && md[j + n] === '`') j = md.indexOf(fence, j + n + 1);
-    assert.ok(j >= 0, `unclosed code span in ${md}`);
-    i = j + n;
-  }
-  return out;
-}
-
-/** Link targets of the Markdown outside code spans. */
-export function linkTargets(md: string): string[] {
-  return [...outsideCode(md).matchAll(/(?<!\\)\]\(([^ )]*)/g)].map((m) => m[1]);
-}
+export { linkTargets, outsideCode } from '../../shared/markdown';
 
 const EXTENSIONS: Record<string, string> = { plaintext: 'txt', markdown: 'md', json: 'json', html: 'html', typescript: 'ts' };
 let opened = 0;
