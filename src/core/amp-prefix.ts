@@ -71,7 +71,7 @@ export interface HostInfo {
  * label valid for lookup. One pass, no allocation but the prefix. Undefined sends the host to
  * the general path (`hostForms`, `prefixOf`), which gives the same answer for these hosts.
  */
-function plainHostInfo(host: string): HostInfo | undefined {
+export function plainPrefix(host: string): string | undefined {
   const n = host.length;
   if (n > 253) return undefined;
   let readable = '';
@@ -107,8 +107,13 @@ function plainHostInfo(host: string): HostInfo | undefined {
   // No dot: a readable prefix without `-` (`localhost`) is left to the general path, which hashes it.
   if (!readable.includes('-') || readable.length > 59) return undefined;
   if (readable.charCodeAt(2) === 45 && readable.charCodeAt(3) === 45) readable = `0-${readable}-0`;
-  if (readable.length > 63) return undefined;
-  return { ascii: host, prefix: readable };
+  return readable.length > 63 ? undefined : readable;
+}
+
+/** `plainPrefix` with the host. */
+function plainHostInfo(host: string): HostInfo | undefined {
+  const prefix = plainPrefix(host);
+  return prefix === undefined ? undefined : { ascii: host, prefix };
 }
 
 /** The general path: the whole host through `hostForms`, then `prefixOf`. The reference of the others. */

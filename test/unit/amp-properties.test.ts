@@ -134,6 +134,27 @@ describe('amp: round-trip properties', () => {
     );
     assert.ok(checked > 500, `only ${checked} generated URLs were accepted`);
   });
+
+  it('the fast path of cacheUrl agrees with the general one (an upper-case scheme takes the general one)', () => {
+    const outcome = (fn: () => unknown) => {
+      try {
+        return fn();
+      } catch (e) {
+        assert.ok(e instanceof UrlError);
+        return e.code;
+      }
+    };
+    // Blanks and controls inside are refused, at the ends trimmed: both send the URL off the fast path.
+    const blank = fc.constantFrom('', '', '', ' ', '\t', '\u0000', '\u007f');
+    fc.assert(
+      fc.property(fc.boolean(), domain, path, query, fragment, blank, (https, host, p, q, f, b) => {
+        const rest = `${host}${p}${b}${q === undefined ? '' : `?${q}`}${f === undefined ? '' : `#${f}`}`;
+        const scheme = https ? 'https' : 'http';
+        assert.deepEqual(outcome(() => cacheUrl(`${scheme}://${rest}`)), outcome(() => cacheUrl(`${scheme.toUpperCase()}://${rest}`)), rest);
+      }),
+      { seed: 42, numRuns: 3000 },
+    );
+  });
 });
 
 describe('amp: any string in, a result or a UrlError out', () => {
