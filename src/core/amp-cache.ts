@@ -1,5 +1,5 @@
 // Publisher URL -> AMP Cache URL (shared/specs/amp-cache.md, "Path"; the prefix is amp-prefix.ts).
-import { hostInfo, plainPrefix, type HostInfo } from './amp-prefix';
+import { hostInfo, otherHostInfo, plainPrefix, type HostInfo } from './amp-prefix';
 import { AMP_CACHES } from './caches';
 import { MAX_URL_LENGTH, UrlError, checkInput } from './errors';
 import { hostToAscii, quote } from './idn';
@@ -139,10 +139,19 @@ export interface CacheUrlOptions {
  */
 export function cacheUrl(publisherUrl: string, options: CacheUrlOptions = {}): string {
   const hostStart = plainSchemeEnd(publisherUrl);
-  const prefix = hostStart === 0 ? undefined : plainUrlPrefix(publisherUrl, hostStart);
-  if (prefix !== undefined) {
-    // The host is already in ASCII form: host, path, query and fragment are copied as one slice.
-    return `https://${prefix}${servingPath(options, hostStart === 8)}${publisherUrl.slice(hostStart)}`;
+  const hostEnd = hostStart === 0 ? 0 : simpleHostEnd(publisherUrl, hostStart);
+  if (hostEnd > hostStart) {
+    const host = publisherUrl.slice(hostStart, hostEnd);
+    const prefix = plainPrefix(host);
+    if (prefix !== undefined) {
+      // The host is already in ASCII form: host, path, query and fragment are copied as one slice.
+      return `https://${prefix}${servingPath(options, hostStart === 8)}${publisherUrl.slice(hostStart)}`;
+    }
+    // Neither userinfo nor port: the host alone decides (upper case, IDN, or a refusal).
+    if (!host.includes('@') && !host.includes(':')) {
+      const info = otherHostInfo(host);
+      return `https://${info.prefix}${servingPath(options, hostStart === 8)}${info.ascii}${publisherUrl.slice(hostEnd)}`;
+    }
   }
   const { https, info, rest } = publisherParts(publisherUrl);
   return `https://${info.prefix}${servingPath(options, https)}${info.ascii}${rest}`;
@@ -160,16 +169,15 @@ function plainSchemeEnd(url: string): number {
 const AUTHORITY_END = /[/?#]/g;
 
 /**
- * The fast path of `cacheUrl`: the domain prefix when the host is plain (see `plainPrefix`) and
- * the URL has no blank or control character; else undefined, and `publisherParts` checks, trims
- * or refuses the URL. Native regex scans, then a loop over the host alone: indexing a string
- * char by char costs more than the copy when it was built by concatenation (a V8 cons string).
+ * The fast path of `cacheUrl`, for a URL after a lower-case `http(s)://`: where its host ends, or
+ * 0 when the URL has a blank or control character (`publisherParts` trims or refuses it).
+ * Native regex scans: indexing a string char by char is slow when it was built by concatenation
+ * (a V8 cons string), so only the short host slice is read in a loop (`plainPrefix`).
  */
-function plainUrlPrefix(url: string, hostStart: number): string | undefined {
-  if (INNER_BLANKS.test(url)) return undefined;
+function simpleHostEnd(url: string, hostStart: number): number {
+  if (INNER_BLANKS.test(url)) return 0;
   AUTHORITY_END.lastIndex = hostStart;
-  const end = AUTHORITY_END.test(url) ? AUTHORITY_END.lastIndex - 1 : url.length;
-  return plainPrefix(url.slice(hostStart, end));
+  return AUTHORITY_END.test(url) ? AUTHORITY_END.lastIndex - 1 : url.length;
 }
 
 const DEFAULT_HTTPS_PATH = `.${DEFAULT_CACHE_DOMAIN}/c/s/`;

@@ -118,12 +118,6 @@ function plainReadable(host: string): string {
   return String.fromCharCode(...codes);
 }
 
-/** `plainPrefix` with the host. */
-function plainHostInfo(host: string): HostInfo | undefined {
-  const prefix = plainPrefix(host);
-  return prefix === undefined ? undefined : { ascii: host, prefix };
-}
-
 /** The general path: the whole host through `hostForms`, then `prefixOf`. The reference of the others. */
 export function generalHostInfo(host: string): HostInfo {
   const forms = publisherHost(host);
@@ -207,6 +201,12 @@ const memoHostInfo = memoize(generalHostInfo, 64);
 
 /** Host as written -> ASCII form and domain prefix. Throws `UrlError('invalid-host')`. */
 export function hostInfo(host: string): HostInfo {
-  return plainHostInfo(host) ?? labelwiseHostInfo(host) ?? memoHostInfo(host);
+  const prefix = plainPrefix(host);
+  return prefix === undefined ? otherHostInfo(host) : { ascii: host, prefix };
+}
+
+/** `hostInfo` of a host that `plainPrefix` leaves alone, so callers that tried it need not twice. */
+export function otherHostInfo(host: string): HostInfo {
+  return labelwiseHostInfo(host) ?? memoHostInfo(host);
 }
 
