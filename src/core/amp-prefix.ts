@@ -132,8 +132,13 @@ interface LabelPart {
   valid: boolean; // passes the strict lookup checks
 }
 
+// Hosts the label-wise path leaves alone: percent-escapes, IPv6, other dots, URL delimiters, blanks.
+// Checked per label inside the memo: plain labels cannot hold them, and the rest repeat.
+const NOT_LABELWISE = /[%[\]\u3002\uff0e\uff61\u0000-\u0020\u007f/\\?#@:]/;
+
 /** Label as written -> its part, memoized: IDN labels repeat across hosts. */
 const labelPart = memoize((label: string): LabelPart | null => {
+  if (NOT_LABELWISE.test(label)) return null;
   let forms: HostForms;
   try {
     forms = hostForms(label);
@@ -152,15 +157,13 @@ const labelPart = memoize((label: string): LabelPart | null => {
 });
 
 const PLAIN_LABEL = /^[a-z0-9-]+$/;
-// Hosts the label-wise path leaves alone: percent-escapes, IPv6, other dots, URL delimiters, blanks.
-const NOT_LABELWISE = /[%[\]\u3002\uff0e\uff61\u0000-\u0020\u007f/\\?#@:]/;
 
 /**
  * Label-wise path for hosts with upper case or IDN labels: plain labels are taken as they are,
  * the others from the label memo, so only the Punycode encoding of the prefix is per host.
  */
 function labelwiseHostInfo(host: string): HostInfo | undefined {
-  if (host.length > 1000 || NOT_LABELWISE.test(host)) return undefined;
+  if (host.length > 1000) return undefined;
   let ascii = '';
   let readable = '';
   let unicode = false;
