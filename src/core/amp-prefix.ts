@@ -157,6 +157,7 @@ const labelPart = memoize((label: string): LabelPart | null => {
 });
 
 const PLAIN_LABEL = /^[a-z0-9-]+$/;
+const NUMBER_LABEL = /^(?:\d+|0x[0-9a-f]*)$/;
 
 /**
  * Label-wise path for hosts with upper case or IDN labels: plain labels are taken as they are,
@@ -193,7 +194,7 @@ function labelwiseHostInfo(host: string): HostInfo | undefined {
     lastAscii = labelAscii;
   }
   // A last label that reads as a number makes browsers parse the host as an IPv4 address.
-  if (ascii.length > 253 || /^(?:\d+|0x[0-9a-f]*)$/.test(lastAscii) || !readable.includes('-')) return undefined;
+  if (ascii.length > 253 || NUMBER_LABEL.test(lastAscii) || !readable.includes('-')) return undefined;
   if (hyphensAt3And4(readable)) readable = `0-${readable}-0`;
   const prefix = unicode ? `xn--${punycode.encode(readable)}` : readable;
   return prefix.length > 63 ? undefined : { ascii, prefix };
