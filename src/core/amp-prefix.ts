@@ -156,7 +156,9 @@ const labelPart = memoize((label: string): LabelPart | null => {
   };
 });
 
-const PLAIN_LABEL = /^[a-z0-9-]+$/;
+// A label valid for lookup as it is: 1-63 of a-z, 0-9 and inner `-`, no `--` at 3-4 (so no `xn--`).
+// Any other label goes through the memo, which judges it the same way (`valid`).
+const PLAIN_LABEL = /^(?!..--)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const NUMBER_LABEL = /^(?:\d+|0x[0-9a-f]*)$/;
 
 /**
@@ -177,10 +179,7 @@ function labelwiseHostInfo(host: string): HostInfo | undefined {
     start = end + 1;
     let labelAscii = label;
     let labelReadable = label;
-    if (PLAIN_LABEL.test(label) && !label.startsWith('xn--')) {
-      const n = label.length;
-      if (n > 63 || label.charCodeAt(0) === 45 || label.charCodeAt(n - 1) === 45) return undefined;
-      if (label.charCodeAt(2) === 45 && label.charCodeAt(3) === 45) return undefined;
+    if (PLAIN_LABEL.test(label)) {
       if (label.includes('-')) labelReadable = label.replaceAll('-', '--');
     } else {
       const part = labelPart(label);
