@@ -68,7 +68,7 @@ export interface HostInfo {
 
 /**
  * Fast path for the common host: lower-case LDH labels, no `xn--`, no IPv4-like last label, every
- * label valid for lookup: its domain prefix. One pass checks, a second builds. Undefined sends the host to
+ * label valid for lookup: its domain prefix, in one pass. Undefined sends the host to
  * the general path (`hostForms`, `prefixOf`), which gives the same answer for these hosts.
  */
 export function plainPrefix(host: string): string | undefined {
