@@ -125,7 +125,11 @@ function decodePrefix(prefix: string): string {
       throw notCache(`The domain prefix ${quote(prefix)} is not valid Punycode.`);
     }
   }
-  if (text.length > 4 && text.startsWith('0-') && text.endsWith('-0')) text = text.slice(2, -2);
+  // Only a wrap the forward step made (`--` at positions 3-4 inside): IPv4 0.1.0.0 is `0-1-0-0`, no wrap.
+  if (text.length > 4 && text.startsWith('0-') && text.endsWith('-0')) {
+    const inner = Array.from(text.slice(2, -2));
+    if (inner[2] === '-' && inner[3] === '-') text = inner.join('');
+  }
   let out = '';
   for (let i = 0; i < text.length; i++) {
     if (text[i] !== '-') out += text[i];
