@@ -33,8 +33,9 @@ describe('fuzz: counterexamples', () => {
     assert.ok([null, 'xn--a-.a'].includes(publisherDomain(origin)), origin);
   });
 
-  it.skip('KNOWN BUG (src/core/amp-reverse.ts): a prefix that starts with 0- and ends with -0 is unwrapped only when the forward wrapped it', () => {
-    assert.equal(publisherDomain(cacheOrigin('0.1.0')), '0.1.0.0'); // prefix 0-1-0-0 (IPv4), today read back as 1.0.0.0 and refused
+  it('a prefix that starts with 0- and ends with -0 is unwrapped only when the forward wrapped it', () => {
+    assert.equal(publisherDomain(cacheOrigin('0.1.0')), '0.1.0.0'); // prefix 0-1-0-0 (IPv4), was read back as 1.0.0.0 and refused
+    assert.equal(publisherDomain(cacheOrigin('en-us.example.com')), 'en-us.example.com'); // a real wrap: 0-en--us-example-com-0
     assert.equal(publisherDomain(cacheOrigin('0.com-0')), '0.com-0'); // prefix 0-com--0
   });
 
