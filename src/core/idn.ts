@@ -147,7 +147,11 @@ export function isIpv4(asciiHost: string): boolean {
 
 /** Why an A-label fails CheckHyphens, judged on its Unicode form, or '' (memoized: A-labels repeat). */
 const aLabelProblem = memoize((label: string): string => {
-  const text = Array.from(decodeLabel(label));
+  const decoded = decodeLabel(label);
+  // RFC 5891 4.4 / UTS #46 4.1: an A-label stands for a U-label, so it must decode to non-ASCII
+  // (`xn--a-` decodes to `a`, which the reverse could not map back to the same prefix).
+  if (/^[\u0000-\u007f]*$/.test(decoded)) return `the label ${quote(label)} is not a valid A-label: it does not decode to non-ASCII`;
+  const text = Array.from(decoded);
   if (text[0] === '-' || text[text.length - 1] === '-') return `the label ${quote(label)} starts or ends with -`;
   if (text[2] === '-' && text[3] === '-') return `the label ${quote(label)} has -- at positions 3-4 but is not an A-label`;
   return '';
