@@ -67,12 +67,6 @@ export function isSlashSAmbiguous(url: string): boolean {
   return m !== null && attempt('hostToAscii', m[1], () => hostToAscii(m[1])) === 's';
 }
 
-// KNOWN BUGS found by these properties and reported to the AMP core's owner; each is excluded
-// from its property (so the suite stays green) and kept as a pending test in fuzz-core.test.ts.
-/** amp-cache.ts gives `xn--` labels that decode to pure ASCII (`xn--a-` -> `a`) a readable prefix that publisherDomain refuses. */
-export const KNOWN_BUG_ASCII_A_LABEL = (domain: string): boolean =>
-  (attempt('hostToAscii', domain, () => hostToAscii(domain)) ?? '').split('.').some((l) => l.startsWith('xn--') && /^[\u0000-\u007f]*$/.test(hostToUnicode(l)));
-
 /** False for objects that cannot even be turned into a string (`{ toString: [] }`): out of scope. */
 function printable(value: unknown): boolean {
   try {
@@ -212,7 +206,7 @@ export const FUZZ_PROPERTIES: FuzzProperty[] = [
     runs: 1500,
     property: prop([fc.oneof(domainArb, domainArb.map((d) => d.toUpperCase())), cacheDomainArb], (domain, cacheDomain) => {
       const origin = attempt('cacheOrigin', domain, () => cacheOrigin(domain, cacheDomain));
-      if (origin === undefined || KNOWN_BUG_ASCII_A_LABEL(domain)) return;
+      if (origin === undefined) return;
       const ascii = hostToAscii(domain);
       const prefix = origin.slice('https://'.length, -cacheDomain.length - 1);
       assert.equal(prefix, domainPrefix(domain));
