@@ -1,8 +1,8 @@
 // Publisher URL -> AMP Cache URL (shared/specs/amp-cache.md, "Path"; the prefix is amp-prefix.ts).
 import { hostInfo, otherHostInfo, plainPrefix, type HostInfo } from './amp-prefix';
 import { AMP_CACHES } from './caches';
-import { MAX_URL_LENGTH, UrlError, checkInput } from './errors';
-import { hostToAscii, quote } from './idn';
+import { MAX_URL_LENGTH, UrlError, checkInput, describe, readOptions } from './errors';
+import { hostToAscii, isIpv4, isIpv6, quote, strictDomainProblem } from './idn';
 import { splitAuthority } from './uri';
 
 export type ServingType = 'c' | 'v' | 'wp' | 'cert' | 'i' | 'ii' | 'r';
@@ -109,11 +109,16 @@ function publisherParts(text: string): PublisherParts {
 function cacheDomainOption(cacheDomain: string | undefined): string {
   if (cacheDomain === undefined) return DEFAULT_CACHE_DOMAIN;
   if (typeof cacheDomain !== 'string') throw new UrlError('invalid-option', 'The cache domain must be a string.');
+  let ascii: string;
   try {
-    return hostToAscii(cacheDomain);
+    ascii = hostToAscii(cacheDomain);
   } catch (e) {
     throw new UrlError('invalid-option', `The cache domain is invalid: ${(e as Error).message}`);
   }
+  // A cache is served from a wildcard certificate under a real domain name: `....` or an IP is none.
+  const problem = isIpv4(ascii) || isIpv6(ascii) ? 'it is an IP address' : ascii.split('.').includes('') ? 'it has an empty label' : strictDomainProblem(ascii);
+  if (problem) throw new UrlError('invalid-option', `The cache domain ${quote(cacheDomain)} is invalid: ${problem}.`);
+  return ascii;
 }
 
 // A publisher domain has no ':' and no '/'; `host:port` is still read as a domain (and refused).
@@ -137,7 +142,8 @@ export interface CacheUrlOptions {
  * The AMP Cache URL of a publisher URL: `https://<prefix>.<cacheDomain>/<type>[/w<width>][/s]/<host><path>`.
  * Path, query and escapes are kept exactly, the fragment stays last, the host is in ASCII form.
  */
-export function cacheUrl(publisherUrl: string, options: CacheUrlOptions = {}): string {
+export function cacheUrl(publisherUrl: string, cacheUrlOptions?: CacheUrlOptions): string {
+  const options = readOptions(cacheUrlOptions, 'cacheUrl options');
   const hostStart = plainSchemeEnd(publisherUrl);
   const hostEnd = hostStart === 0 ? 0 : simpleHostEnd(publisherUrl, hostStart);
   if (hostEnd > hostStart) {
@@ -188,7 +194,7 @@ function servingPath(options: CacheUrlOptions, https: boolean): string {
   }
   const type = options.servingType ?? 'c';
   if (type !== 'c' && !isServingType(type)) {
-    throw new UrlError('invalid-option', `Unknown serving type ${quote(String(type))}: expected one of ${[...SERVING_TYPE_SET].join(', ')}.`);
+    throw new UrlError('invalid-option', `Unknown serving type ${describe(type)}: expected one of ${[...SERVING_TYPE_SET].join(', ')}.`);
   }
   let typePath = `/${type}`;
   if (type === 'ii') {

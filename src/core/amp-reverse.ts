@@ -3,7 +3,7 @@ import * as punycode from 'punycode/';
 import { domainPrefix, endOfAuthority, isServingType, trimUrl, type ServingType } from './amp-cache';
 import { hostInfo } from './amp-prefix';
 import { AMP_CACHES, type AmpCache } from './caches';
-import { UrlError } from './errors';
+import { UrlError, readOptions } from './errors';
 import { hostToAscii, quote } from './idn';
 import { splitAuthority } from './uri';
 
@@ -103,7 +103,7 @@ function cacheList(caches: readonly AmpCache[] | undefined): readonly AmpCache[]
 }
 
 function knownDomains(caches: readonly AmpCache[]): string {
-  return caches.map((c) => c.cacheDomain).join(', ');
+  return suffixes(caches).map((c) => c.cache.cacheDomain).join(', ') || 'none given';
 }
 
 /** The registered cache serving this host or URL (origin, host or full URL), or undefined. Never throws. */
@@ -148,8 +148,9 @@ function decodePrefix(prefix: string): string {
  */
 export function publisherDomain(
   cacheOriginOrHost: string,
-  options: { caches?: readonly AmpCache[]; candidates?: Iterable<string> } = {},
+  domainOptions?: { caches?: readonly AmpCache[]; candidates?: Iterable<string> },
 ): string | null {
+  const options = readOptions(domainOptions, 'publisherDomain options');
   const caches = cacheList(options.caches);
   const { host } = splitCacheAddress(cacheOriginOrHost, 'cache origin');
   const match = matchCache(host, caches);
@@ -212,8 +213,8 @@ function prefixOrUndefined(host: string): string | undefined {
 }
 
 /** Parsed view of a cache URL. Throws `UrlError('not-a-cache-url')` for anything else. */
-export function parseCacheUrl(url: string, options: { caches?: readonly AmpCache[] } = {}): ParsedCacheUrl {
-  const caches = cacheList(options.caches);
+export function parseCacheUrl(url: string, options?: { caches?: readonly AmpCache[] }): ParsedCacheUrl {
+  const caches = cacheList(readOptions(options, 'parseCacheUrl options').caches);
   const { host, rest } = splitCacheAddress(url, 'cache URL');
   const match = matchCache(host, caches);
   if (!match) throw notCache(`${quote(host)} is not a host of a known AMP Cache (${knownDomains(caches)}).`);
@@ -261,6 +262,6 @@ export function parseCacheUrl(url: string, options: { caches?: readonly AmpCache
 }
 
 /** The publisher URL behind a cache URL of any serving type, without the cache's own parameters. */
-export function publisherUrl(cacheUrl: string, options: { caches?: readonly AmpCache[] } = {}): string {
+export function publisherUrl(cacheUrl: string, options?: { caches?: readonly AmpCache[] }): string {
   return parseCacheUrl(cacheUrl, options).publisherUrl;
 }

@@ -52,6 +52,7 @@ export function urlAt(text: string, offset: number): UrlMatch | undefined {
 
 /** The URL to open or convert: `www.` matches get `http://` (as browsers and linkify do). */
 export function absoluteUrl(match: UrlMatch): string {
+  if (typeof match?.url !== 'string') throw new UrlError('invalid-url', 'Expected a URL match with a url string.');
   return match.url.slice(0, 4).toLowerCase() === 'www.' ? `http://${match.url}` : match.url;
 }
 

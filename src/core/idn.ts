@@ -35,8 +35,9 @@ const decodeLabel = memoize((label: string): string => {
   }
 });
 
-/** The Unicode (display) form of an ASCII host: each `xn--` label decoded. Never throws. */
+/** The Unicode (display) form of an ASCII host: each `xn--` label decoded. Throws only for a non-string. */
 export function hostToUnicode(asciiHost: string): string {
+  if (typeof asciiHost !== 'string') throw new UrlError('invalid-host', 'The host must be a string.');
   if (!asciiHost.includes('xn--')) return asciiHost;
   return asciiHost
     .split('.')
