@@ -33,6 +33,8 @@ export function findUrls(text: string): UrlMatch[] {
  * ranges), or undefined. Same answer as `findUrls` for that position, reading at most
  * URL_AT_WINDOW characters on each side: from the nearest stop character before the offset.
  * Offsets that are not integers in [0, text.length] give undefined.
+ * Limit of the bounded window: inside a URL longer than URL_AT_WINDOW, whose start it cannot see,
+ * it may say nothing or report a URL that starts inside it (`http://a.com/x…x/http://b.com/y`).
  */
 export function urlAt(text: string, offset: number): UrlMatch | undefined {
   checkText(text);
