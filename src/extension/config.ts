@@ -1,6 +1,7 @@
 // Typed settings, read lazily and re-read when `ampUrl.*` or workspace trust changes: no reload.
 import * as vscode from 'vscode';
 import { Disposable } from './dispose';
+import { plainMessage } from './logic/escape';
 import { readSettings, type Settings } from './logic/settings';
 
 export class Config extends Disposable {
@@ -20,7 +21,7 @@ export class Config extends Disposable {
   get settings(): Settings {
     if (!this.current) {
       const section = vscode.workspace.getConfiguration('ampUrl');
-      this.current = readSettings((key) => section.get(key), vscode.workspace.isTrusted);
+      this.current = readSettings((key) => section.get(key), vscode.workspace.isTrusted, vscode.l10n.t);
       this.warn(this.current.problems);
     }
     return this.current;
@@ -35,7 +36,8 @@ export class Config extends Disposable {
     for (const p of problems) {
       if (this.warned.has(p)) continue;
       this.warned.add(p);
-      void vscode.window.showWarningMessage(vscode.l10n.t('AMP URL settings: {0}', p));
+      // Problems quote workspace settings: no link or icon syntax may survive into the notification.
+      void vscode.window.showWarningMessage(plainMessage(vscode.l10n.t('AMP URL settings: {0}', p)));
     }
   }
 }

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { NORMALIZE_PRESETS } from '../../src/core';
+import { plainMessage } from '../../src/extension/logic/escape';
 import { DEFAULT_LIMITS, HOVER_SECTIONS, readSettings } from '../../src/extension/logic/settings';
 
 const from = (values: Record<string, unknown>, trusted = true) => readSettings((k) => values[k], trusted);
@@ -29,6 +30,15 @@ describe('extension settings', () => {
     assert.deepEqual(untrusted.caches.map((c) => c.id), ['google', 'bing']);
     assert.equal(untrusted.cache.id, 'google');
     assert.match(untrusted.problems[0], /unknown cache "mine"/);
+  });
+
+  it('a hostile cache id from workspace settings is quoted, cut and, in the notification, no link', () => {
+    const hostile = `[Fix](command:workbench.action.terminal.sendSequence?${'%22x%22'.repeat(20)}) $(alert)`;
+    const [problem] = from({ cache: hostile }).problems;
+    assert.ok(problem.startsWith('ampUrl.cache: unknown cache "[Fix](command:workbench.action.termina…, using "google".'), problem);
+    const shown = plainMessage(problem);
+    assert.doesNotMatch(shown, /\]\(|\$\(/);
+    assert.equal(from({ cache: 42 }).problems[0], 'ampUrl.cache: unknown cache 42, using "google".');
   });
 
   it('bad values fall back to the defaults', () => {

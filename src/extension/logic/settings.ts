@@ -1,6 +1,7 @@
 // The extension's settings as typed values: raw configuration in, sanitized settings out.
 // Pure, so the defaults and the handling of bad values are unit-tested.
 import { AMP_CACHES, NORMALIZE_PRESETS, isServingType, type AmpCache, type NormalizeOptions, type ServingType } from '../../core';
+import { format, type Localize } from './localize';
 
 export const HOVER_SECTIONS = ['cache', 'otherCaches', 'publisher', 'canonical', 'hashPrefixes', 'normalized'] as const;
 export type HoverSection = (typeof HOVER_SECTIONS)[number];
@@ -40,7 +41,7 @@ export type ConfigGetter = (key: string) => unknown;
 // A DNS name: labels of letters, digits and hyphens. Custom cache domains must be one.
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
-function customCaches(raw: unknown, problems: string[]): AmpCache[] {
+function customCaches(raw: unknown, problems: string[], t: Localize): AmpCache[] {
   if (!Array.isArray(raw)) return [];
   const out: AmpCache[] = [];
   for (const item of raw as unknown[]) {
@@ -48,13 +49,19 @@ function customCaches(raw: unknown, problems: string[]): AmpCache[] {
     const id = typeof rec.id === 'string' ? rec.id.trim() : '';
     const domain = typeof rec.cacheDomain === 'string' ? rec.cacheDomain.trim().toLowerCase().replace(/\.$/, '') : '';
     if (!id || !HOSTNAME.test(domain)) {
-      problems.push(`ampUrl.customCaches: ignored an entry without a valid "id" and "cacheDomain".`);
+      problems.push(t('ampUrl.customCaches: ignored an entry without a valid "id" and "cacheDomain".'));
       continue;
     }
     const name = typeof rec.name === 'string' && rec.name.trim() ? rec.name.trim() : id;
     out.push({ id, name, cacheDomain: domain } as AmpCache);
   }
   return out;
+}
+
+/** A setting's value for a message: JSON, at most 40 characters. */
+function settingValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? typeof value;
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
 function positiveInt(raw: unknown, fallback: number): number {
@@ -82,14 +89,15 @@ function normalizeOptions(preset: NormalizePreset, steps: unknown): NormalizeOpt
 }
 
 /** Sanitizes raw settings. `trusted` is false in an untrusted workspace: custom caches are ignored. */
-export function readSettings(get: ConfigGetter, trusted: boolean): Settings {
+export function readSettings(get: ConfigGetter, trusted: boolean, t: Localize = format): Settings {
   const problems: string[] = [];
-  const caches = [...AMP_CACHES, ...(trusted ? customCaches(get('customCaches'), problems) : [])];
+  const caches = [...AMP_CACHES, ...(trusted ? customCaches(get('customCaches'), problems, t) : [])];
   const cacheId = get('cache');
   let cache = caches.find((c) => c.id === cacheId);
   if (!cache) {
-    if (cacheId !== undefined) problems.push(`ampUrl.cache: unknown cache "${String(cacheId)}", using "${caches[0].id}".`);
     cache = caches.find((c) => c.id === 'google') ?? caches[0];
+    // The value comes from workspace settings (any repository): quoted and cut, never rendered.
+    if (cacheId !== undefined) problems.push(t('ampUrl.cache: unknown cache {0}, using "{1}".', settingValue(cacheId), cache.id));
   }
   const servingRaw = get('servingType');
   const servingType: ServingTypeSetting =
