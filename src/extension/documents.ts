@@ -16,6 +16,13 @@ export function documentSize(doc: vscode.TextDocument): number {
   return size;
 }
 
+/** Length of the longest line, for the "ask first" check of batch commands (one pass, no copies). */
+export function longestLine(doc: vscode.TextDocument): number {
+  let max = 0;
+  for (let i = 0; i < doc.lineCount; i++) max = Math.max(max, doc.lineAt(i).range.end.character);
+  return max;
+}
+
 /** Whether hovers, context keys and code actions run for `doc` at `line` (languages and limits). */
 export function inScope(doc: vscode.TextDocument, line: number, s: Settings): boolean {
   if (s.languages && !s.languages.has(doc.languageId)) return false;

@@ -2,7 +2,8 @@
 // Above `ampUrl.limits.maxDocumentSize` it asks first.
 import * as vscode from 'vscode';
 import type { Config } from '../config';
-import { documentSize, selectionOffsets } from '../documents';
+import { documentSize, longestLine, selectionOffsets } from '../documents';
+import type { Limits } from '../logic/settings';
 import type { EditSummary } from '../logic/summary';
 import { makeTransform, TARGETS, type Target } from '../logic/transforms';
 import { editUrls } from './editUrls';
@@ -28,6 +29,19 @@ async function pickTarget(): Promise<Target | undefined> {
   return pick?.to;
 }
 
+/** The question to ask before converting a document above the limits, or undefined. */
+function overLimit(doc: vscode.TextDocument, limits: Limits): string | undefined {
+  const size = documentSize(doc);
+  if (size > limits.maxDocumentSize) {
+    return vscode.l10n.t('This document has {0} characters, more than ampUrl.limits.maxDocumentSize ({1}). Convert all its URLs anyway?', size, limits.maxDocumentSize);
+  }
+  const line = longestLine(doc);
+  if (line > limits.maxLineLength) {
+    return vscode.l10n.t('This document has a line of {0} characters, more than ampUrl.limits.maxLineLength ({1}). Convert all its URLs anyway?', line, limits.maxLineLength);
+  }
+  return undefined;
+}
+
 export async function convertAll(config: Config, args: ConvertAllArgs = {}): Promise<EditSummary> {
   const a = args && typeof args === 'object' ? args : {};
   const editor = vscode.window.activeTextEditor;
@@ -36,14 +50,10 @@ export async function convertAll(config: Config, args: ConvertAllArgs = {}): Pro
   const to = a.to ?? (await pickTarget());
   if (!to) return { changed: 0, skipped: [], aborted: vscode.l10n.t('Cancelled.') };
   const s = config.settings;
-  const size = documentSize(editor.document);
-  if (!a.force && size > s.limits.maxDocumentSize) {
+  const question = a.force ? undefined : overLimit(editor.document, s.limits);
+  if (question) {
     const go = vscode.l10n.t('Convert');
-    const answer = await vscode.window.showWarningMessage(
-      vscode.l10n.t('This document has {0} characters, more than ampUrl.limits.maxDocumentSize ({1}). Convert all its URLs anyway?', size, s.limits.maxDocumentSize),
-      { modal: true },
-      go,
-    );
+    const answer = await vscode.window.showWarningMessage(question, { modal: true }, go);
     if (answer !== go) return { changed: 0, skipped: [], aborted: vscode.l10n.t('Cancelled.') };
   }
   const ranges = (doc: vscode.TextDocument) => {
