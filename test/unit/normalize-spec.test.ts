@@ -22,8 +22,11 @@ const SPEC_EXAMPLES: { step: string; options: NormalizeOptions; from: string; to
   { step: 'Remove www as the first label', options: { removeWww: true }, from: 'http://www.example.com/', to: 'http://example.com/' },
   { step: 'Sort query parameters', options: { sortQuery: true }, from: 'http://example.com/display?lang=en&article=fred', to: 'http://example.com/display?article=fred&lang=en' },
   { step: 'Remove unused query variables', options: { removeQueryParams: ['fakefoo'] }, from: 'http://example.com/display?id=123&fakefoo=fakebar', to: 'http://example.com/display?id=123' },
-  // "Default" parameters are two things at once: an empty one (id=) and one at its default value (sort).
-  { step: 'Remove default query parameters', options: { removeEmptyQueryParams: true, removeQueryParams: ['sort'] }, from: 'http://example.com/display?id=&sort=ascending', to: 'http://example.com/display' },
+  // Which parameters are at their default is site knowledge: the user names them. Once the last
+  // parameter is gone the `?` goes with it (the query was not written empty).
+  { step: 'Remove default query parameters', options: { removeQueryParams: ['id', 'sort'] }, from: 'http://example.com/display?id=&sort=ascending', to: 'http://example.com/display' },
+  // The empty `id=` alone is what removeEmptyQueryParams does; `sort=ascending` needs its name.
+  { step: 'Remove default query parameters', options: { removeEmptyQueryParams: true }, from: 'http://example.com/display?id=&sort=ascending', to: 'http://example.com/display?sort=ascending' },
   { step: 'Remove ? when the query is empty', options: { removeEmptyQuery: true }, from: 'http://example.com/display?', to: 'http://example.com/display' },
 ];
 
