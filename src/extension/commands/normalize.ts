@@ -1,6 +1,6 @@
 // ampUrl.normalize: RFC 3986 normalization with a preset or steps (from arguments or a Quick Pick).
 import * as vscode from 'vscode';
-import { NORMALIZE_PRESETS, NORMALIZE_STEPS, type NormalizeOptions } from '../../core';
+import { NORMALIZE_PRESETS, NORMALIZE_STEPS, UrlError, normalize, type NormalizeOptions } from '../../core';
 import type { Config } from '../config';
 import type { NormalizePreset } from '../logic/settings';
 import type { EditSummary } from '../logic/summary';
@@ -21,7 +21,29 @@ function presetLabel(preset: NormalizePreset): string {
   }[preset];
 }
 
+/** Why these options cannot be used (contradictory steps, bad values), or undefined. */
+function optionsProblem(options: NormalizeOptions): string | undefined {
+  try {
+    normalize('http://example.com/', options);
+    return undefined;
+  } catch (e) {
+    return e instanceof UrlError ? e.message : String(e);
+  }
+}
+
+/** The step picker, shown again (with the same picks) until the steps agree or the user cancels. */
 async function pickSteps(current: NormalizeOptions): Promise<NormalizeOptions | undefined> {
+  let options = current;
+  for (;;) {
+    const picked = await pickStepsOnce(options);
+    const problem = picked && optionsProblem(picked);
+    if (!picked || !problem) return picked;
+    void vscode.window.showErrorMessage(problem);
+    options = picked;
+  }
+}
+
+async function pickStepsOnce(current: NormalizeOptions): Promise<NormalizeOptions | undefined> {
   const on = current as Record<string, unknown>;
   const items = NORMALIZE_STEPS.map((s) => ({
     label: s.label,
@@ -49,6 +71,8 @@ export async function normalizeUrls(config: Config, args?: NormalizeArgs): Promi
   if (args && typeof args === 'object' && (args.preset !== undefined || args.options !== undefined)) {
     if (args.preset !== undefined && !(args.preset in NORMALIZE_PRESETS)) return notStarted(vscode.l10n.t('Unknown preset "{0}".', String(args.preset)));
     options = { ...(args.preset ? NORMALIZE_PRESETS[args.preset] : config.settings.normalizeOptions), ...(args.options ?? {}) };
+    const problem = optionsProblem(options);
+    if (problem) return notStarted(problem);
   } else {
     options = await pickOptions(config);
     if (!options) return { changed: 0, skipped: [], aborted: vscode.l10n.t('Cancelled.') };
