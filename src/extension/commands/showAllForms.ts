@@ -1,12 +1,13 @@
-// ampUrl.showAllForms: every form of the URL at the cursor in a Quick Pick; Enter copies the
-// form, the item's button inserts it in place of the URL.
+// ampUrl.showAllForms: every form of the URL at the (primary) cursor in a Quick Pick; Enter copies
+// the form, the item's button inserts it in place of the URL. With several cursors, the picked
+// form (e.g. "AMP Cache URL") is taken for the URL at each cursor.
 import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { selectionOffsets } from '../documents';
 import { documentHosts } from '../logic/candidates';
 import { noIcons, truncate } from '../logic/escape';
 import { computeForms } from '../logic/forms';
-import { urlsInSelection, type PlannedEdit } from '../logic/plan-edits';
+import { urlsInSelection, type PlannedEdit, type Skip } from '../logic/plan-edits';
 import type { EditSummary } from '../logic/summary';
 import { applyPlan } from './apply';
 import { report } from './report';
@@ -33,11 +34,20 @@ export interface ShowAllFormsResult {
   summary?: EditSummary;
 }
 
+/** A URL found at a cursor: where it is in the document the command started on. */
+interface Located {
+  url: string;
+  start: number;
+  end: number;
+  text: string;
+}
+
 interface Source {
+  /** The URL whose forms are listed: the primary cursor's, or the one given in the arguments. */
   url: string;
   editor?: vscode.TextEditor;
-  /** Where the URL is in the editor's document, when it came from there. */
-  at?: { start: number; end: number; text: string; version: number };
+  /** The URLs at every cursor (primary first), when they came from the document. */
+  at?: { urls: Located[]; version: number };
 }
 
 function source(args: ShowAllFormsArgs): Source | undefined {
@@ -45,18 +55,39 @@ function source(args: ShowAllFormsArgs): Source | undefined {
   if (typeof args.url === 'string' && args.url) return { url: args.url, editor };
   if (!editor) return undefined;
   const doc = editor.document;
-  const [m] = urlsInSelection(doc.getText(), selectionOffsets(doc, [editor.selection])[0]);
-  if (!m) return undefined;
-  return { url: m.url, editor, at: { start: m.start, end: m.end, text: doc.getText().slice(m.start, m.end), version: doc.version } };
+  const text = doc.getText();
+  // The primary selection is the first one; each cursor contributes the first URL it touches.
+  const urls = selectionOffsets(doc, editor.selections).flatMap((range) => {
+    const [m] = urlsInSelection(text, range);
+    return m ? [{ url: m.url, start: m.start, end: m.end, text: text.slice(m.start, m.end) }] : [];
+  });
+  if (urls.length === 0) return undefined;
+  return { url: urls[0].url, editor, at: { urls, version: doc.version } };
 }
 
-function formItems(src: Source, config: Config): FormItem[] {
-  const doc = src.editor?.document;
+function formItems(url: string, editor: vscode.TextEditor | undefined, config: Config): FormItem[] {
+  const doc = editor?.document;
   const candidates = () => (doc ? documentHosts(doc.getText()) : []);
-  const all = computeForms(src.url, config.settings, { candidates, t: vscode.l10n.t });
+  const all = computeForms(url, config.settings, { candidates, t: vscode.l10n.t });
   const items: FormItem[] = all.forms.filter((f) => f.value !== undefined).map((f) => ({ id: f.id, label: f.label, value: f.value as string }));
   all.hashes?.value?.forEach((h, i) => items.push({ id: `hash:${i}`, label: vscode.l10n.t('Hash prefix of {0}', h.expression), value: h.hex }));
   return items;
+}
+
+/** The picked form for each URL at the cursors (the same form id), or why a URL has none. */
+function formAtEachCursor(src: Source, picked: FormItem, config: Config): { found: Located[]; values: string[]; skipped: Skip[] } {
+  const found: Located[] = [];
+  const values: string[] = [];
+  const skipped: Skip[] = [];
+  src.at?.urls.forEach((u, i) => {
+    const value = i === 0 ? picked.value : formItems(u.url, src.editor, config).find((f) => f.id === picked.id)?.value;
+    if (value === undefined) skipped.push({ url: u.url, reason: vscode.l10n.t('no such form for this URL') });
+    else {
+      found.push(u);
+      values.push(value);
+    }
+  });
+  return { found, values, skipped };
 }
 
 /** Quick Pick: resolves with the picked item and whether its "insert" button was used. */
@@ -82,15 +113,27 @@ function pick(items: FormItem[], url: string): Promise<{ item: FormItem; insert:
   });
 }
 
-async function insert(src: Source, value: string): Promise<EditSummary> {
+async function insert(src: Source, picked: FormItem, config: Config): Promise<EditSummary> {
   const editor = src.editor;
   if (!editor) return report({ changed: 0, skipped: [], aborted: vscode.l10n.t('Open a text editor first.') });
   const doc = editor.document;
-  // In place of the URL it came from; otherwise at each cursor (replacing the selections).
-  const edits: PlannedEdit[] = src.at
-    ? [{ start: src.at.start, end: src.at.end, oldText: src.at.text, newText: value }]
-    : selectionOffsets(doc, editor.selections).map((r) => ({ ...r, oldText: doc.getText().slice(r.start, r.end), newText: value }));
-  return report(await applyPlan(editor, src.at?.version ?? doc.version, { edits, skipped: [] }));
+  if (!src.at) {
+    // A URL from the arguments: the form goes at each cursor (replacing the selections).
+    const text = doc.getText();
+    const edits = selectionOffsets(doc, editor.selections).map((r) => ({ ...r, oldText: text.slice(r.start, r.end), newText: picked.value }));
+    return report(await applyPlan(editor, doc.version, { edits, skipped: [] }));
+  }
+  // In place of the URL at each cursor, as one edit.
+  const { found, values, skipped } = formAtEachCursor(src, picked, config);
+  const edits: PlannedEdit[] = found.map((u, i) => ({ start: u.start, end: u.end, oldText: u.text, newText: values[i] }));
+  return report(await applyPlan(editor, src.at.version, { edits, skipped }));
+}
+
+/** Copies the form (of the URL at each cursor, one per line, as VS Code copies multi-cursor text). */
+async function copy(src: Source, picked: FormItem, config: Config): Promise<void> {
+  const values = src.at ? formAtEachCursor(src, picked, config).values : [picked.value];
+  await vscode.env.clipboard.writeText(values.join('\n'));
+  vscode.window.setStatusBarMessage(vscode.l10n.t('AMP URL: copied to the clipboard'), 3000);
 }
 
 export async function showAllForms(config: Config, args: ShowAllFormsArgs = {}): Promise<ShowAllFormsResult> {
@@ -100,7 +143,7 @@ export async function showAllForms(config: Config, args: ShowAllFormsArgs = {}):
     void vscode.window.showWarningMessage(vscode.l10n.t('No URL at the cursor.'));
     return { forms: [] };
   }
-  const forms = formItems(src, config);
+  const forms = formItems(src.url, src.editor, config);
   let picked: FormItem | undefined;
   let action = a.action;
   if (a.form !== undefined) {
@@ -113,8 +156,7 @@ export async function showAllForms(config: Config, args: ShowAllFormsArgs = {}):
   }
   if (!picked) return { url: src.url, forms };
   action ??= 'copy';
-  if (action === 'insert') return { url: src.url, forms, picked, action, summary: await insert(src, picked.value) };
-  await vscode.env.clipboard.writeText(picked.value);
-  vscode.window.setStatusBarMessage(vscode.l10n.t('AMP URL: copied to the clipboard'), 3000);
+  if (action === 'insert') return { url: src.url, forms, picked, action, summary: await insert(src, picked, config) };
+  await copy(src, picked, config);
   return { url: src.url, forms, picked, action };
 }
