@@ -1,33 +1,58 @@
 // Writes a plan as ONE editor edit (one undo step), and only if the document still holds what
 // the plan was made from: stale text is never written.
 import * as vscode from 'vscode';
-import type { Plan } from '../logic/plan-edits';
+import { mapOffsets } from '../logic/merge-edits';
+import type { Plan, PlannedEdit } from '../logic/plan-edits';
 import type { EditSummary } from '../logic/summary';
 
-export async function applyPlan(editor: vscode.TextEditor, version: number, plan: Plan): Promise<EditSummary> {
+/**
+ * Applies `plan` to the editor's document, which must still be at `version`. `spans`, when given,
+ * are the plan's edits merged into spanning ones (mergeSteps): the same text in fewer
+ * replacements, which the editor takes far faster than tens of thousands of small ones.
+ */
+export async function applyPlan(editor: vscode.TextEditor, version: number, plan: Plan, spans?: PlannedEdit[]): Promise<EditSummary> {
   const { edits, skipped } = plan;
   if (edits.length === 0) return { changed: 0, skipped };
   const doc = editor.document;
   const stale = { changed: 0, skipped, aborted: vscode.l10n.t('The document changed before the edit could be made; nothing was written.') };
   if (doc.isClosed || doc.version !== version) return stale;
-  const ranges = edits.map((e) => new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)));
-  if (ranges.some((r, i) => doc.getText(r) !== edits[i].oldText)) return stale;
+  const merged = spans !== undefined && spans.length < edits.length;
+  const writes = merged ? spans : edits;
+  const ranges = writes.map((e) => new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)));
+  // The version says the text is the planned-from one; reading back spans of megabytes to
+  // compare would cost as much as the edit, so only separate edits are compared.
+  if (!merged && ranges.some((r, i) => doc.getText(r) !== writes[i].oldText)) return stale;
+  // Selections as offsets of the planned-from text, to put them back after a merged edit.
+  const cursors = merged ? editor.selections.flatMap((s) => [doc.offsetAt(s.anchor), doc.offsetAt(s.active)]) : [];
   // Watch for our own change: if edit() fails after the text was changed (an error on the way
   // back), the report must still say what was written.
-  let seen = false;
-  const texts = new Set(edits.map((e) => e.newText));
+  let seen: number | undefined; // the document version our change made
+  const texts = new Set(writes.map((e) => e.newText));
   const watch = vscode.workspace.onDidChangeTextDocument((e) => {
-    if (e.document === doc && e.contentChanges.length === edits.length && e.contentChanges.every((c) => texts.has(c.text))) seen = true;
+    if (e.document === doc && e.contentChanges.length === writes.length && e.contentChanges.every((c) => texts.has(c.text))) seen = doc.version;
   });
   let ok = false;
   try {
     // editor.edit carries the document version: VS Code refuses it if the text changed meanwhile.
-    ok = await editor.edit((b) => ranges.forEach((r, i) => b.replace(r, edits[i].newText)), { undoStopBefore: true, undoStopAfter: true });
+    ok = await editor.edit((b) => ranges.forEach((r, i) => b.replace(r, writes[i].newText)), { undoStopBefore: true, undoStopAfter: true });
   } catch {
     ok = false; // the editor was closed
   } finally {
     watch.dispose();
   }
-  if (!ok && !seen) return { changed: 0, skipped, aborted: vscode.l10n.t('The document changed or was closed during the edit; nothing was written.') };
+  if (!ok && seen === undefined) return { changed: 0, skipped, aborted: vscode.l10n.t('The document changed or was closed during the edit; nothing was written.') };
+  if (merged && seen === doc.version) followEdits(editor, edits, cursors);
   return { changed: edits.length, skipped };
+}
+
+/**
+ * Puts the cursors back on the text they were on (see mapOffsets). Left to itself, VS Code 1.100
+ * kept them at their old offsets, which after thousands of longer URLs is text far before.
+ */
+function followEdits(editor: vscode.TextEditor, edits: readonly PlannedEdit[], cursors: readonly number[]): void {
+  const doc = editor.document;
+  const at = mapOffsets(edits, cursors).map((o) => doc.positionAt(o));
+  const selections: vscode.Selection[] = [];
+  for (let i = 0; i + 1 < at.length; i += 2) selections.push(new vscode.Selection(at[i], at[i + 1]));
+  if (selections.length > 0) editor.selections = selections;
 }

@@ -1,9 +1,11 @@
 // The common path of the editing commands: plan on the selections, apply as one edit, report.
-// A big document is planned in steps with a cancellable progress notification, so the editor
-// stays responsive; if the text changes meanwhile, the version check refuses the stale plan.
+// A big document is planned (and a big plan merged into spans) in steps with a cancellable
+// progress notification, so the editor stays responsive; if the text changes meanwhile, the
+// version check refuses the stale plan.
 import * as vscode from 'vscode';
 import { selectionOffsets } from '../documents';
-import { planSteps, type OffsetRange, type Plan } from '../logic/plan-edits';
+import { MERGE_FROM_EDITS, mergeSteps } from '../logic/merge-edits';
+import { planSteps, type OffsetRange, type Plan, type PlannedEdit } from '../logic/plan-edits';
 import type { EditSummary } from '../logic/summary';
 import type { Transform } from '../logic/transforms';
 import { applyPlan } from './apply';
@@ -14,25 +16,45 @@ const STEPWISE_CHARS = 512 * 1024;
 /** Longest the extension host is kept busy between two pauses. */
 const SLICE_MS = 30;
 
-function planNow(steps: Generator<number, Plan>): Plan {
+/** The plan, and for a big one its edits merged into spans (see apply.ts), in steps (share done, 0..1). */
+function* prepare(text: string, selections: OffsetRange[], transform: Transform): Generator<number, { plan: Plan; spans?: PlannedEdit[] }> {
+  const plan = yield* scaled(planSteps(text, selections, transform, vscode.l10n.t), 0, 0.9);
+  if (plan.edits.length < MERGE_FROM_EDITS) return { plan };
+  return { plan, spans: yield* scaled(mergeSteps(text, plan.edits), 0.9, 1) };
+}
+
+function* scaled<T>(steps: Generator<number, T>, from: number, to: number): Generator<number, T> {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    yield from + r.value * (to - from);
+  }
+}
+
+function runNow<T>(steps: Generator<number, T>): T {
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;
   }
 }
 
-function planStepwise(steps: Generator<number, Plan>): Thenable<Plan | undefined> {
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function runStepwise<T>(steps: Generator<number, T>): Thenable<T | undefined> {
   const title = vscode.l10n.t('AMP URL: finding and converting URLs');
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
     let done = 0;
     let sliceStart = performance.now();
     for (;;) {
       const r = steps.next();
-      if (r.done) return r.value;
+      if (r.done) {
+        await pause(); // what comes next (the edit) gets a slice of its own
+        return token.isCancellationRequested ? undefined : r.value;
+      }
       if (performance.now() - sliceStart < SLICE_MS) continue;
       progress.report({ increment: Math.max(0, r.value * 100 - done) });
       done = Math.max(done, r.value * 100);
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await pause();
       if (token.isCancellationRequested) return undefined;
       sliceStart = performance.now();
     }
@@ -46,8 +68,8 @@ export async function editUrls(transform: Transform, ranges?: (doc: vscode.TextD
   const doc = editor.document;
   const version = doc.version;
   const text = doc.getText();
-  const steps = planSteps(text, ranges ? ranges(doc) : selectionOffsets(doc, editor.selections), transform, vscode.l10n.t);
-  const plan = text.length > STEPWISE_CHARS ? await planStepwise(steps) : planNow(steps);
-  if (!plan) return report({ changed: 0, skipped: [], aborted: vscode.l10n.t('Cancelled; nothing was written.') });
-  return report(await applyPlan(editor, version, plan));
+  const steps = prepare(text, ranges ? ranges(doc) : selectionOffsets(doc, editor.selections), transform);
+  const prepared = text.length > STEPWISE_CHARS ? await runStepwise(steps) : runNow(steps);
+  if (!prepared) return report({ changed: 0, skipped: [], aborted: vscode.l10n.t('Cancelled; nothing was written.') });
+  return report(await applyPlan(editor, version, prepared.plan, prepared.spans));
 }
