@@ -1,8 +1,8 @@
 // Refactor actions (lightbulb) through vscode.executeCodeActionProvider, applied as real edits.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { CACHE, PUB, openTemp } from './ext-helpers';
-import { activateExtension, closeAllEditors, codeActionsAt, undo, waitFor } from './util';
+import { CACHE, PUB } from './ext-helpers';
+import { activateExtension, closeAllEditors, codeActionsAt, openDoc, undo, waitFor } from './util';
 
 const ours = (actions: vscode.CodeAction[]) => actions.filter((a) => a.kind?.value.startsWith('refactor.rewrite.ampUrl'));
 
@@ -23,7 +23,7 @@ describe('extension: code actions', () => {
 
   it('a publisher URL offers Replace with AMP Cache URL, Normalize URL, Canonicalize URL', async () => {
     const url = 'HTTP://Example.COM:80/a/./b.html';
-    const editor = await openTemp(`see ${url} there`, 'markdown');
+    const editor = await openDoc(`see ${url} there`, 'markdown');
     const actions = await someActions(editor.document, new vscode.Range(0, 6, 0, 6));
     assert.deepStrictEqual(actions.map((a) => a.title), ['Replace with AMP Cache URL', 'Normalize URL', 'Canonicalize URL']);
     assert.deepStrictEqual(actions.map((a) => a.kind?.value), ['refactor.rewrite.ampUrl.cache', 'refactor.rewrite.ampUrl.normalize', 'refactor.rewrite.ampUrl.canonicalize']);
@@ -36,7 +36,7 @@ describe('extension: code actions', () => {
   });
 
   it('a cache URL offers Replace with publisher URL, which reverses it', async () => {
-    const editor = await openTemp(`"${CACHE}"`, 'json');
+    const editor = await openDoc(`"${CACHE}"`, 'json');
     const actions = await someActions(editor.document, new vscode.Range(0, 10, 0, 10));
     const reverse = actions.find((a) => a.title === 'Replace with publisher URL');
     assert.ok(reverse?.edit, actions.map((a) => a.title).join());
@@ -46,7 +46,7 @@ describe('extension: code actions', () => {
   });
 
   it('nothing off a URL, nothing for a refused URL', async () => {
-    const editor = await openTemp('no links here https://user:pw@[::1]/', 'plaintext');
+    const editor = await openDoc('no links here https://user:pw@[::1]/', 'plaintext');
     assert.deepStrictEqual(ours(await codeActionsAt(editor.document, new vscode.Range(0, 2, 0, 2))), []);
     const refused = ours(await codeActionsAt(editor.document, new vscode.Range(0, 20, 0, 20)));
     assert.ok(!refused.some((a) => a.title === 'Replace with AMP Cache URL'));

@@ -2,8 +2,8 @@
 // restoring the exact text, reasons for what is skipped, no edit for bad URLs.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { CACHE, PUB, run, type Summary, openTemp } from './ext-helpers';
-import { activateExtension, closeAllEditors, openFixture, placeCursors, selectText, undo } from './util';
+import { CACHE, PUB, run, type Summary } from './ext-helpers';
+import { activateExtension, closeAllEditors, openDoc, openFixture, placeCursors, selectText, undo } from './util';
 
 describe('extension: commands', () => {
   before(activateExtension);
@@ -22,7 +22,7 @@ describe('extension: commands', () => {
 
   it('multiple cursors: each URL once, text between untouched, one undo', async () => {
     const text = `a ${PUB} b\n(https://foo-example.com/x) c\nno url here\nwww.example.org/p d\n`;
-    const editor = await openTemp(text);
+    const editor = await openDoc(text);
     placeCursors(editor, 'amp_document', 'example.com/amp', 'foo-example', 'url here', 'example.org');
     const summary = await run('ampUrl.toCacheUrl');
     assert.strictEqual(summary.changed, 3);
@@ -35,7 +35,7 @@ describe('extension: commands', () => {
   });
 
   it('toCacheUrl arguments: cache, serving type, image width', async () => {
-    const editor = await openTemp('http://example.com/logo.png');
+    const editor = await openDoc('http://example.com/logo.png');
     placeCursors(editor, 'logo');
     await run('ampUrl.toCacheUrl', { cache: 'bing', servingType: 'ii', imageWidth: 640 });
     assert.strictEqual(editor.document.getText(), 'https://example-com.www.bing-amp.com/ii/w640/example.com/logo.png');
@@ -45,7 +45,7 @@ describe('extension: commands', () => {
   });
 
   it('toPublisherUrl reverses a real cache URL and skips a publisher URL with a reason', async () => {
-    const editor = await openTemp(`${CACHE}\n${PUB}`);
+    const editor = await openDoc(`${CACHE}\n${PUB}`);
     editor.selection = new vscode.Selection(0, 0, 1, PUB.length);
     const summary = await run('ampUrl.toPublisherUrl');
     assert.strictEqual(summary.changed, 1);
@@ -55,7 +55,7 @@ describe('extension: commands', () => {
 
   it('a bad URL gives a reason and no edit', async () => {
     const text = 'go https://user:secret@example.com/x now';
-    const editor = await openTemp(text);
+    const editor = await openDoc(text);
     const version = editor.document.version;
     placeCursors(editor, 'secret');
     const summary = await run('ampUrl.toCacheUrl');
@@ -69,7 +69,7 @@ describe('extension: commands', () => {
   });
 
   it('canonicalize and normalize (preset argument)', async () => {
-    const editor = await openTemp('x http://www.GOOgle.com/ y HTTP://Example.COM:80/%7efoo/./bar z');
+    const editor = await openDoc('x http://www.GOOgle.com/ y HTTP://Example.COM:80/%7efoo/./bar z');
     placeCursors(editor, 'GOOgle');
     assert.strictEqual((await run('ampUrl.canonicalize')).changed, 1);
     placeCursors(editor, 'Example');
@@ -80,14 +80,14 @@ describe('extension: commands', () => {
   });
 
   it('showCacheOrigin returns the origins of every cursor', async () => {
-    const editor = await openTemp(`${PUB} ${CACHE} https://foo-example.com/`);
+    const editor = await openDoc(`${PUB} ${CACHE} https://foo-example.com/`);
     placeCursors(editor, 'example.com/amp', 'cdn.ampproject', 'foo-example');
     const origins = await run<string[]>('ampUrl.showCacheOrigin');
     assert.deepStrictEqual(origins, ['https://example-com.cdn.ampproject.org', 'https://foo--example-com.cdn.ampproject.org']);
   });
 
   it('showAllForms lists the forms and inserts one in place of the URL', async () => {
-    const editor = await openTemp(`see ${PUB} now`);
+    const editor = await openDoc(`see ${PUB} now`);
     placeCursors(editor, 'amp_document');
     const result = await run<{ forms: { id: string; value: string }[]; summary?: Summary }>('ampUrl.showAllForms', { action: 'insert', form: 'cacheOrigin' });
     assert.ok(result.forms.some((f) => f.id === 'cache' && f.value === CACHE));
@@ -97,7 +97,7 @@ describe('extension: commands', () => {
   });
 
   it('insertCacheUrl inserts at every cursor, in one edit', async () => {
-    const editor = await openTemp('A\nB\n');
+    const editor = await openDoc('A\nB\n');
     editor.selections = [new vscode.Selection(0, 1, 0, 1), new vscode.Selection(1, 1, 1, 1)];
     const summary = await run('ampUrl.insertCacheUrl', { url: PUB });
     assert.strictEqual(summary.changed, 2);
@@ -111,7 +111,7 @@ describe('extension: commands', () => {
 
   it('convertAll: the whole document or only the selection, prose untouched, one undo', async () => {
     const text = `# Links\n\n- [a](${PUB})\n- <https://foo-example.com/p?q=1>\n- already ${CACHE}\n\nThe end.\n`;
-    const editor = await openTemp(text, 'markdown');
+    const editor = await openDoc(text, 'markdown');
     const all = await run('ampUrl.convertAll', { to: 'cache' });
     assert.strictEqual(all.changed, 2);
     assert.deepStrictEqual(all.skipped.map((s) => s.reason), ['already an AMP Cache URL']);
@@ -130,7 +130,7 @@ describe('extension: commands', () => {
   });
 
   it('replace (hover link) checks the expected text; a stale one changes nothing', async () => {
-    const editor = await openTemp(`x ${PUB} y`);
+    const editor = await openDoc(`x ${PUB} y`);
     const uri = editor.document.uri.toString();
     assert.strictEqual(await run<boolean>('ampUrl.replace', uri, 2, 2 + PUB.length, 'https://other.com/', CACHE), false);
     assert.strictEqual(editor.document.getText(), `x ${PUB} y`);
@@ -140,7 +140,7 @@ describe('extension: commands', () => {
   });
 
   it('context menu commands convert like the palette ones', async () => {
-    const editor = await openTemp(`${PUB}`);
+    const editor = await openDoc(`${PUB}`);
     placeCursors(editor, 'amp_document');
     assert.strictEqual((await run('ampUrl.replaceWithCacheUrl')).changed, 1);
     placeCursors(editor, 'amp_document');

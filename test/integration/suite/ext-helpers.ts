@@ -1,8 +1,5 @@
 // Helpers shared by the extension's integration tests (on top of the harness's util.ts).
 import * as assert from 'node:assert';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 
 export const PUB = 'https://example.com/amp_document.html';
@@ -43,21 +40,3 @@ export async function ourHover(doc: vscode.TextDocument, at: vscode.Position | s
 }
 
 export { linkTargets, outsideCode } from '../../shared/markdown';
-
-const EXTENSIONS: Record<string, string> = { plaintext: 'txt', markdown: 'md', json: 'json', html: 'html', typescript: 'ts' };
-let opened = 0;
-
-/**
- * Opens `content` from a new file of its own and shows it. Not an untitled document: after a
- * close VS Code reuses the name (Untitled-1 again) and the extension host was seen answering for
- * the previous document's text under that name.
- */
-export async function openTemp(content: string, language = 'plaintext'): Promise<vscode.TextEditor> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-ext-'));
-  const file = path.join(dir, `doc-${++opened}.${EXTENSIONS[language] ?? 'txt'}`);
-  fs.writeFileSync(file, content);
-  const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
-  assert.strictEqual(doc.languageId, language);
-  assert.strictEqual(doc.getText(), content);
-  return vscode.window.showTextDocument(doc);
-}

@@ -2,8 +2,8 @@
 // hashed origins matched against the document, refusals, languages and limits.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { CACHE, hoverStrings, ourHover, PUB, openTemp } from './ext-helpers';
-import { activateExtension, closeAllEditors, openFixture, resetConfig, setConfig } from './util';
+import { CACHE, hoverStrings, ourHover, PUB } from './ext-helpers';
+import { activateExtension, closeAllEditors, openDoc, openFixture, resetConfig, setConfig } from './util';
 
 const SETTINGS = ['hover.enabled', 'hover.sections', 'languages', 'limits.maxLineLength', 'cache', 'servingType'];
 
@@ -36,7 +36,7 @@ describe('extension: hover', () => {
   }
 
   it('reverses real AMP Cache URLs and origins of both registered caches', async () => {
-    const { document } = await openTemp(
+    const { document } = await openDoc(
       [
         'https://www-theguardian-com.cdn.ampproject.org/c/s/www.theguardian.com/world/2020/apr/01/amp-story',
         'https://amp-dev.cdn.ampproject.org/v/s/amp.dev/documentation/?amp_js_v=0.1',
@@ -52,24 +52,24 @@ describe('extension: hover', () => {
 
   it('a hashed cache origin is matched against the domains in the document', async () => {
     const long = `${'a'.repeat(60)}.example.com`;
-    const { document } = await openTemp(`origin: https://ipe2ctblezfxarawwb6552oippx4ufdntmq6aizlimbcm4gr2a4q.cdn.ampproject.org\nsee https://${long}/page\n`);
+    const { document } = await openDoc(`origin: https://ipe2ctblezfxarawwb6552oippx4ufdntmq6aizlimbcm4gr2a4q.cdn.ampproject.org\nsee https://${long}/page\n`);
     const md = await ourHover(document, 'ipe2ctbl');
     assert.match(md, /matched against the domains in this document/);
     assert.ok(md.includes(`\`${long}\``), md);
-    const { document: alone } = await openTemp('https://ipe2ctblezfxarawwb6552oippx4ufdntmq6aizlimbcm4gr2a4q.cdn.ampproject.org');
+    const { document: alone } = await openDoc('https://ipe2ctblezfxarawwb6552oippx4ufdntmq6aizlimbcm4gr2a4q.cdn.ampproject.org');
     assert.match(await ourHover(alone, 'ipe2ctbl'), /hashed/);
   });
 
   it('a URL the core refuses shows a one-line reason', async () => {
     await setConfig('hover.sections', ['cache']);
-    const { document } = await openTemp('see https://user:secret@example.com/x here');
+    const { document } = await openDoc('see https://user:secret@example.com/x here');
     const md = await ourHover(document, 'secret');
     assert.strictEqual(md.split('\n').length, 1);
     assert.match(md, /user name or password/);
   });
 
   it('each section setting shows only that section', async () => {
-    const { document } = await openTemp(`x ${PUB} y`);
+    const { document } = await openDoc(`x ${PUB} y`);
     const marks: Record<string, RegExp> = {
       cache: /\(Google AMP Cache\)/,
       otherCaches: /\(Bing AMP Cache\)/,
@@ -85,7 +85,7 @@ describe('extension: hover', () => {
   });
 
   it('hover.enabled, languages and the line length limit switch the hover off at once', async () => {
-    const { document } = await openTemp(`x ${PUB} y`);
+    const { document } = await openDoc(`x ${PUB} y`);
     assert.strictEqual((await hoverStrings(document, 'amp_document')).length, 1);
     await setConfig('hover.enabled', false);
     assert.strictEqual((await hoverStrings(document, 'amp_document')).length, 0);
@@ -99,7 +99,7 @@ describe('extension: hover', () => {
   });
 
   it('no hover off a URL', async () => {
-    const { document } = await openTemp('plain words only');
+    const { document } = await openDoc('plain words only');
     assert.strictEqual((await hoverStrings(document, new vscode.Position(0, 3))).length, 0);
   });
 });

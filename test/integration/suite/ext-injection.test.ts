@@ -2,8 +2,8 @@
 // into the hover come back, in the MarkdownString values VS Code returns, escaped, and the only
 // command links are our own.
 import * as assert from 'node:assert';
-import { hoverStrings, linkTargets, OUR_COMMANDS, outsideCode, openTemp } from './ext-helpers';
-import { activateExtension, closeAllEditors } from './util';
+import { hoverStrings, linkTargets, OUR_COMMANDS, outsideCode } from './ext-helpers';
+import { activateExtension, closeAllEditors, openDoc } from './util';
 
 const HOSTILE = [
   'https://evil.example/](command:workbench.action.terminal.new)',
@@ -22,7 +22,7 @@ describe('extension: hover injection', () => {
 
   for (const [language, wrap] of [['markdown', (u: string) => `text ${u} text`], ['html', (u: string) => `<a href="${u}">x</a>`], ['plaintext', (u: string) => u]] as const) {
     it(`${language}: hostile URLs give inert hovers with only our command links`, async () => {
-      const { document } = await openTemp(HOSTILE.map(wrap).join('\n'), language);
+      const { document } = await openDoc(HOSTILE.map(wrap).join('\n'), language);
       let hovered = 0;
       for (let line = 0; line < HOSTILE.length; line++) {
         const pos = document.lineAt(line).text.indexOf('evil.example') + 3;

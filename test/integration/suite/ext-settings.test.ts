@@ -1,7 +1,7 @@
 // Settings take effect at once, without a reload.
 import * as assert from 'node:assert';
-import { CACHE, ourHover, PUB, run, openTemp } from './ext-helpers';
-import { activateExtension, closeAllEditors, placeCursors, resetConfig, setConfig } from './util';
+import { CACHE, ourHover, PUB, run } from './ext-helpers';
+import { activateExtension, closeAllEditors, openDoc, placeCursors, resetConfig, setConfig } from './util';
 
 const KEYS = ['cache', 'servingType', 'imageWidth', 'customCaches', 'normalize.preset', 'normalize.steps', 'hover.sections'];
 
@@ -13,7 +13,7 @@ describe('extension: settings', () => {
   });
 
   it('ampUrl.cache switches the cache of hovers and commands', async () => {
-    const editor = await openTemp(PUB);
+    const editor = await openDoc(PUB);
     await setConfig('cache', 'bing');
     assert.ok((await ourHover(editor.document, 'amp_document')).split('\n\n')[1].includes('`https://example-com.www.bing-amp.com/c/s/example.com/amp_document.html`'));
     placeCursors(editor, 'amp_document');
@@ -27,7 +27,7 @@ describe('extension: settings', () => {
   });
 
   it('servingType auto uses i for images, ii with imageWidth', async () => {
-    const editor = await openTemp('http://example.com/logo.png');
+    const editor = await openDoc('http://example.com/logo.png');
     await setConfig('servingType', 'auto');
     placeCursors(editor, 'logo');
     await run('ampUrl.toCacheUrl');
@@ -41,14 +41,14 @@ describe('extension: settings', () => {
   it('custom caches (trusted workspace) become available', async () => {
     await setConfig('customCaches', [{ id: 'mine', name: 'My Cache', cacheDomain: 'amp.example.net' }]);
     await setConfig('cache', 'mine');
-    const editor = await openTemp(PUB);
+    const editor = await openDoc(PUB);
     placeCursors(editor, 'amp_document');
     await run('ampUrl.toCacheUrl');
     assert.strictEqual(editor.document.getText(), 'https://example-com.amp.example.net/c/s/example.com/amp_document.html');
   });
 
   it('normalize preset and steps apply to the normalized form', async () => {
-    const editor = await openTemp('http://example.com/a/index.html#top');
+    const editor = await openDoc('http://example.com/a/index.html#top');
     await setConfig('hover.sections', ['normalized']);
     await setConfig('normalize.steps', { removeFragment: true });
     assert.ok((await ourHover(editor.document, 'index')).includes('`http://example.com/a/index.html`'));

@@ -4,12 +4,14 @@
 // multi-cursor edit is one undo step; above the configured limits hover and context keys are silent.
 import * as assert from 'node:assert';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { benchUrls } from '../../../bench/urls';
 import { cacheUrl } from '../../../src/core';
-import { outsideCode, run, type Summary } from './ext-helpers';
-import { activateExtension, closeAllEditors, openDoc, placeCursors, resetConfig, selectText, setConfig, undo, waitFor } from './util';
+import { planEdits, type Plan } from '../../../src/extension/logic/plan-edits';
+import { readSettings } from '../../../src/extension/logic/settings';
+import { makeTransform } from '../../../src/extension/logic/transforms';
+import { ourHover, outsideCode, run, type Summary } from './ext-helpers';
+import { activateExtension, closeAllEditors, openDoc, placeCursors, resetConfig, selectText, setConfig, undo, waitFor, watchEventLoop } from './util';
 
 /** Every MarkdownString of every hover at `pos`. */
 async function markdownAt(doc: vscode.TextDocument, pos: vscode.Position): Promise<vscode.MarkdownString[]> {
@@ -104,31 +106,6 @@ function bigText(): string {
   return lines.join('\n');
 }
 
-// Big documents are files, each its own: untitled documents reuse names (Untitled-1), and a
-// closed one can still be the document the next openTextDocument returns.
-const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-hardening-'));
-let tempFiles = 0;
-async function openTempFile(text: string): Promise<vscode.TextEditor> {
-  fs.mkdirSync(tempDir, { recursive: true });
-  const file = path.join(tempDir, `big-${++tempFiles}.txt`);
-  fs.writeFileSync(file, text);
-  const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(file)));
-  assert.ok(editor.document.getText() === text && vscode.window.activeTextEditor === editor, 'the new document is not the active one');
-  return editor;
-}
-
-/** The longest stretch (ms) the extension host's event loop was blocked, for the log (not asserted: no timed tests). */
-function watchEventLoop(): { stop: () => number } {
-  let last = Date.now();
-  let worst = 0;
-  const timer = setInterval(() => {
-    const now = Date.now();
-    worst = Math.max(worst, now - last);
-    last = now;
-  }, 5);
-  return { stop: () => (clearInterval(timer), Math.max(worst, Date.now() - last)) };
-}
-
 /** The text convert-all-to-cache gives, from the core itself (default cache and serving type). */
 function convertedByCore(text: string): string {
   return text.replace(/https:\/\/h\d+\.example\.com\/p\/\d+\?q=\d+#f/g, (u) => cacheUrl(u));
@@ -141,10 +118,11 @@ describe('hardening: batch edits under concurrency (5 MB)', function () {
   const urls = text.split('\n').filter((l) => l.includes('https://')).length;
   before(activateExtension);
   afterEach(closeAllEditors);
-  after(() => fs.rmSync(tempDir, { recursive: true, force: true }));
 
-  it('convert all alone: exactly the core conversion, one undo restores the exact text', async () => {
-    const editor = await openTempFile(text);
+  it('convert all alone: hover still answers, exactly the core conversion, one undo restores the exact text', async () => {
+    const editor = await openDoc(text);
+    const hover = await ourHover(editor.document, 'h1.example.com');
+    assert.ok(hover.includes(`\`${cacheUrl('https://h1.example.com/p/1?q=1#f')}\``), hover);
     const t0 = Date.now();
     const lag = watchEventLoop();
     const summary = await run('ampUrl.convertAll', { to: 'cache' });
@@ -156,7 +134,7 @@ describe('hardening: batch edits under concurrency (5 MB)', function () {
   });
 
   it('another edit lands meanwhile: both complete, or convert all refuses and says so; nothing lost or doubled', async () => {
-    const editor = await openTempFile(text);
+    const editor = await openDoc(text);
     const pending = run('ampUrl.convertAll', { to: 'cache' });
     const other = new vscode.WorkspaceEdit();
     other.insert(editor.document.uri, new vscode.Position(0, 0), 'MARK ');
@@ -175,7 +153,7 @@ describe('hardening: batch edits under concurrency (5 MB)', function () {
   });
 
   it('the document is closed meanwhile: the file keeps its exact text and the command reports', async () => {
-    const { document } = await openTempFile(text);
+    const { document } = await openDoc(text);
     const file = document.uri.fsPath;
     const pending = run<Summary>('ampUrl.convertAll', { to: 'cache' });
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
@@ -185,6 +163,87 @@ describe('hardening: batch edits under concurrency (5 MB)', function () {
     assert.ok(fs.readFileSync(file, 'utf8') === text, 'the file on disk changed');
     const reopened = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
     assert.ok(reopened.getText() === text, 'the reopened document is not the file');
+  });
+});
+
+/** The bench's "convert all" document (bench/extension.ts): 100,000 URLs, one a line, ~5.8 MB. */
+function benchDocument(): string {
+  return benchUrls(100_000, 3)
+    .map((u, i) => (i % 3 === 0 ? `- [link](${u})` : i % 3 === 1 ? `  "url": "${u}",` : `see ${u} here`))
+    .join('\n');
+}
+
+/** Applies a plan the way separate replacements would (unit-tested planning; the editor's write is under test). */
+function applied(text: string, plan: Plan): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (const e of plan.edits) {
+    parts.push(text.slice(at, e.start), e.newText);
+    at = e.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+describe('hardening: convert all on 100,000 URLs (merged into spanning edits)', function () {
+  this.timeout(240_000);
+  const text = benchDocument();
+  const plan = planEdits(text, [{ start: 0, end: text.length }], makeTransform('cache', readSettings(() => undefined, true)));
+  const expected = applied(text, plan);
+  before(activateExtension);
+  afterEach(closeAllEditors);
+
+  it('few content changes, the exact text, cursors kept in place; one undo and one redo round-trip exactly', async () => {
+    const editor = await openDoc(text);
+    const doc = editor.document;
+    const lines = text.split('\n');
+    const mid = 50_001; // a `  "url": "…",` line: the URL starts at column 10
+    const end = lines.length - 1;
+    const cursors = [new vscode.Position(10, 0), new vscode.Position(mid, 15), new vscode.Position(end, lines[end].length)];
+    editor.selections = cursors.map((p) => new vscode.Selection(p, p));
+    const changes: number[] = [];
+    // (An event without content changes only says the document became dirty.)
+    const listener = vscode.workspace.onDidChangeTextDocument((e) => e.document === doc && e.contentChanges.length > 0 && changes.push(e.contentChanges.length));
+    const t0 = Date.now();
+    const lag = watchEventLoop();
+    const summary = await run('ampUrl.convertAll', { to: 'cache', force: true });
+    console.log(`      (convert all, ${plan.edits.length.toLocaleString('en-US')} URLs in ${(text.length / 1e6).toFixed(1)} MB: ${Date.now() - t0} ms; extension host blocked up to ${lag.stop()} ms at a time)`);
+    listener.dispose();
+    assert.deepStrictEqual(summary, { changed: plan.edits.length, skipped: plan.skipped });
+    assert.ok(plan.edits.length > 99_000, `${plan.edits.length} edits planned`);
+    assert.deepStrictEqual(changes.length, 1, 'one edit');
+    assert.ok(changes[0] <= 16, `${changes[0]} content changes for ${plan.edits.length} URLs: not merged`);
+    assert.ok(doc.getText() === expected, 'converted text differs from the planned replacements');
+    // Where separate replacements leave them: a line start stays, a point inside a URL keeps its
+    // column (the new URL starts the same way), the document end stays the end.
+    const newEnd = doc.lineAt(doc.lineCount - 1).range.end;
+    assert.deepStrictEqual(editor.selections.map((s) => [s.anchor.line, s.anchor.character, s.active.line, s.active.character]), [
+      [10, 0, 10, 0],
+      [mid, 15, mid, 15],
+      [newEnd.line, newEnd.character, newEnd.line, newEnd.character],
+    ]);
+    assert.strictEqual(newEnd.line, end);
+    await undo();
+    assert.ok(doc.getText() === text, 'one undo did not restore the exact text');
+    await vscode.commands.executeCommand('redo');
+    assert.ok(doc.getText() === expected, 'redo did not give the exact converted text');
+  });
+
+  it('a selection of a few lines with many URLs: only inside it, the rest of the document untouched, one undo', async () => {
+    const editor = await openDoc(text);
+    const doc = editor.document;
+    const [from, to] = [1000, 1300]; // 300 lines: enough URLs to be merged
+    editor.selection = new vscode.Selection(from, 0, to, 0);
+    const range = { start: doc.offsetAt(new vscode.Position(from, 0)), end: doc.offsetAt(new vscode.Position(to, 0)) };
+    const part = planEdits(text, [range], makeTransform('cache', readSettings(() => undefined, true)));
+    const summary = await run('ampUrl.convertAll', { to: 'cache', force: true });
+    assert.deepStrictEqual(summary, { changed: part.edits.length, skipped: part.skipped });
+    assert.ok(part.edits.length >= 299, `${part.edits.length} edits planned`);
+    assert.ok(doc.getText() === applied(text, part), 'converted text differs from the planned replacements');
+    const sel = editor.selection;
+    assert.deepStrictEqual([sel.start.line, sel.start.character, sel.end.line, sel.end.character], [from, 0, to, 0], 'the selection still covers the same lines');
+    await undo();
+    assert.ok(doc.getText() === text, 'one undo did not restore the exact text');
   });
 });
 

@@ -1,5 +1,7 @@
 // Helpers for integration tests running inside the real extension host.
 import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 
@@ -16,10 +18,40 @@ export async function activateExtension(): Promise<vscode.Extension<unknown>> {
   return ext;
 }
 
-/** Opens an untitled document with this text and language, shown in the active editor. */
+const EXTENSIONS: Record<string, string> = { plaintext: 'txt', markdown: 'md', json: 'json', html: 'html', typescript: 'ts' };
+let tempDir: string | undefined;
+let opened = 0;
+
+/**
+ * Opens `content` from a new file of its own and shows it in the active editor. Not an untitled
+ * document: after a close VS Code reuses the name (Untitled-1 again), and the extension host was
+ * seen answering for the previous document's text under that name. The files go into one folder
+ * per run, removed by removeTempFiles() when the run ends.
+ */
 export async function openDoc(content: string, language = 'plaintext'): Promise<vscode.TextEditor> {
-  const doc = await vscode.workspace.openTextDocument({ content, language });
-  return vscode.window.showTextDocument(doc);
+  tempDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-itest-docs-'));
+  const file = path.join(tempDir, `doc-${++opened}.${EXTENSIONS[language] ?? 'txt'}`);
+  fs.writeFileSync(file, content);
+  const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(file)));
+  assert.strictEqual(editor.document.languageId, language);
+  assertSameText(editor.document.getText(), content, `${file} as opened`);
+  assert.ok(vscode.window.activeTextEditor === editor, `${file} is not in the active editor`);
+  return editor;
+}
+
+/** Asserts two texts are equal, naming the first difference (strictEqual's diff of 5 MB would drown the report). */
+export function assertSameText(actual: string, expected: string, what: string): void {
+  if (actual === expected) return;
+  let i = 0;
+  while (i < actual.length && actual[i] === expected[i]) i++;
+  const around = (t: string) => JSON.stringify(t.slice(Math.max(0, i - 20), i + 20));
+  assert.fail(`${what}: differs at offset ${i} (lengths ${actual.length} and ${expected.length}): ${around(actual)} instead of ${around(expected)}`);
+}
+
+/** Removes the files openDoc wrote (at the end of the run). */
+export function removeTempFiles(): void {
+  if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true, maxRetries: 3 });
+  tempDir = undefined;
 }
 
 /** Opens a file of test/fixtures (a real file on disk) in the active editor. */
@@ -101,4 +133,19 @@ export async function closeAllEditors(): Promise<void> {
 /** Undoes the last edit in the active editor. */
 export async function undo(): Promise<void> {
   await vscode.commands.executeCommand('undo');
+}
+
+/**
+ * Watches the extension host's event loop with a 5 ms heartbeat; stop() gives the longest gap
+ * (ms), i.e. how long the host was kept busy at a time. For the log only: no timed assertions.
+ */
+export function watchEventLoop(): { stop: () => number } {
+  let last = performance.now();
+  let worst = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    worst = Math.max(worst, now - last);
+    last = now;
+  }, 5);
+  return { stop: () => (clearInterval(timer), Math.round(Math.max(worst, performance.now() - last))) };
 }
