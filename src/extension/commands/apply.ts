@@ -7,10 +7,10 @@ import type { EditSummary } from '../logic/summary';
 
 /**
  * Applies `plan` to the editor's document, which must still be at `version`. `spans`, when given,
- * are the plan's edits merged into spanning ones (mergeSteps): the same text in fewer
- * replacements, which the editor takes far faster than tens of thousands of small ones.
+ * are the plan's edits merged into a spanning one (mergeSteps): the same text in one
+ * replacement, which the editor takes far faster than tens of thousands of small ones.
  */
-export async function applyPlan(editor: vscode.TextEditor, version: number, plan: Plan, spans?: PlannedEdit[]): Promise<EditSummary> {
+export async function applyPlan(editor: vscode.TextEditor, version: number, plan: Plan, spans?: readonly PlannedEdit[]): Promise<EditSummary> {
   const { edits, skipped } = plan;
   if (edits.length === 0) return { changed: 0, skipped };
   const doc = editor.document;
@@ -19,7 +19,7 @@ export async function applyPlan(editor: vscode.TextEditor, version: number, plan
   const merged = spans !== undefined && spans.length < edits.length;
   const writes = merged ? spans : edits;
   const ranges = writes.map((e) => new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)));
-  // The version says the text is the planned-from one; reading back spans of megabytes to
+  // The version says the text is the planned-from one; reading back a span of megabytes to
   // compare would cost as much as the edit, so only separate edits are compared.
   if (!merged && ranges.some((r, i) => doc.getText(r) !== writes[i].oldText)) return stale;
   // Selections as offsets of the planned-from text, to put them back after a merged edit.

@@ -1,10 +1,10 @@
 // The common path of the editing commands: plan on the selections, apply as one edit, report.
-// A big document is planned (and a big plan merged into spans) in steps with a cancellable
+// A big document is planned (and a big plan merged into one edit) in steps with a cancellable
 // progress notification, so the editor stays responsive; if the text changes meanwhile, the
 // version check refuses the stale plan.
 import * as vscode from 'vscode';
 import { selectionOffsets } from '../documents';
-import { MERGE_FROM_EDITS, mergeSteps } from '../logic/merge-edits';
+import { mergeSteps } from '../logic/merge-edits';
 import { planSteps, type OffsetRange, type Plan, type PlannedEdit } from '../logic/plan-edits';
 import type { EditSummary } from '../logic/summary';
 import type { Transform } from '../logic/transforms';
@@ -14,12 +14,11 @@ import { notStarted, report } from './report';
 /** Documents above this many characters are planned in steps. */
 const STEPWISE_CHARS = 512 * 1024;
 /** Longest the extension host is kept busy between two pauses. */
-const SLICE_MS = 30;
+const SLICE_MS = 20;
 
-/** The plan, and for a big one its edits merged into spans (see apply.ts), in steps (share done, 0..1). */
-function* prepare(text: string, selections: OffsetRange[], transform: Transform): Generator<number, { plan: Plan; spans?: PlannedEdit[] }> {
+/** The plan and the edits to write it with (merged when big, see merge-edits.ts), in steps (share done, 0..1). */
+function* prepare(text: string, selections: OffsetRange[], transform: Transform): Generator<number, { plan: Plan; spans: readonly PlannedEdit[] }> {
   const plan = yield* scaled(planSteps(text, selections, transform, vscode.l10n.t), 0, 0.9);
-  if (plan.edits.length < MERGE_FROM_EDITS) return { plan };
   return { plan, spans: yield* scaled(mergeSteps(text, plan.edits), 0.9, 1) };
 }
 

@@ -1,61 +1,65 @@
-// Many small replacements cost the editor per replacement (each crosses to the workbench and
-// back as its own change); a few spanning ones cost it per character. A plan with thousands of
-// URL edits is written as a few spans instead: each runs from the first to the last URL of a run
-// of nearby edits, and its new text is the planned-from text between them with the URLs replaced.
+// Tens of thousands of small replacements cost the editor per replacement (each crosses to the
+// workbench and back as its own change); one spanning replacement costs it per character. So a
+// big plan is written as ONE edit from its first URL on, whose new text is the planned-from text
+// with the URLs replaced. Only one: VS Code 1.100's extension host inserts the lines of a change
+// one splice at a time, moving every line after it each time, so a span of many lines with many
+// lines after it costs their product (71 spans on a 5 MB document blocked it for 19 s). Such a
+// span is extended to the end of the document, which leaves nothing after it to move.
 import type { PlannedEdit } from './plan-edits';
 
-/** From this many edits on, a plan is worth merging (below, separate replacements are cheap). */
-export const MERGE_FROM_EDITS = 64;
-/** Edits at most this many characters apart go into the same span. */
-export const MERGE_GAP_CHARS = 4096;
-/** Edits whose new text is joined per step, so a long merge can pause in between. */
-const PIECE_EDITS = 5000;
+/** Below this many edits, separate replacements are cheap (about 10 µs each). */
+export const MERGE_FROM_EDITS = 256;
+/** A span longer than this per edit would cost more characters than separate edits cost calls. */
+const MAX_CHARS_PER_EDIT = 512;
+/** Lines in the span times lines after it above which the span runs to the end of the document. */
+const MAX_LINE_MOVES = 4_000_000;
+/** Edits whose new text is joined per step, so building a long span can pause in between. */
+const PIECE_EDITS = 2000;
 
 /**
- * Joins sorted, non-overlapping `edits` of `text` whose gaps are at most `maxGap` characters
- * into spanning edits; applying them to `text` gives the same text as applying `edits`. In steps:
- * yields the share done (0..1) every PIECE_EDITS edits, returns the spanning edits.
+ * How to write sorted, non-overlapping `edits` of `text`: as one spanning edit (see above), or
+ * `edits` themselves when that is cheaper. In steps: yields the share done (0..1) while it joins
+ * the new text, returns the edits to write; they give the same text as `edits`.
  */
-export function* mergeSteps(text: string, edits: readonly PlannedEdit[], maxGap = MERGE_GAP_CHARS): Generator<number, PlannedEdit[]> {
-  const out: PlannedEdit[] = [];
-  for (let i = 0; i < edits.length; ) {
-    let j = i + 1;
-    while (j < edits.length && edits[j].start - edits[j - 1].end <= maxGap) j++;
-    if (j === i + 1) out.push(edits[i]);
-    else {
-      // The new text in pieces of PIECE_EDITS edits (copying many small strings is the slow part),
-      // then the pieces in one join (a few large copies).
-      const pieces: string[] = [];
-      for (let k = i; k < j; k += PIECE_EDITS) {
-        pieces.push(joinEdits(text, edits, k, Math.min(j, k + PIECE_EDITS), j));
-        yield k / edits.length;
-      }
-      const start = edits[i].start;
-      const end = edits[j - 1].end;
-      out.push({ start, end, oldText: text.slice(start, end), newText: pieces.join('') });
-    }
-    i = j;
+export function* mergeSteps(text: string, edits: readonly PlannedEdit[]): Generator<number, readonly PlannedEdit[]> {
+  if (edits.length < MERGE_FROM_EDITS) return edits;
+  const start = edits[0].start;
+  let end = edits[edits.length - 1].end;
+  if (lineBreaks(text, start, end) * lineBreaks(text, end, text.length) > MAX_LINE_MOVES) end = text.length;
+  if ((end - start) / edits.length > MAX_CHARS_PER_EDIT) return edits;
+  const pieces: string[] = [];
+  for (let k = 0; k < edits.length; k += PIECE_EDITS) {
+    pieces.push(joinEdits(text, edits, k, Math.min(edits.length, k + PIECE_EDITS)));
+    yield Math.min(1, (k + PIECE_EDITS) / edits.length);
   }
-  return out;
+  pieces.push(text.slice(edits[edits.length - 1].end, end));
+  return [{ start, end, oldText: text.slice(start, end), newText: pieces.join('') }];
 }
 
 /** mergeSteps in one go. */
-export function mergeEdits(text: string, edits: readonly PlannedEdit[], maxGap = MERGE_GAP_CHARS): PlannedEdit[] {
-  const steps = mergeSteps(text, edits, maxGap);
+export function mergeEdits(text: string, edits: readonly PlannedEdit[]): readonly PlannedEdit[] {
+  const steps = mergeSteps(text, edits);
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;
   }
 }
 
-/** The new text of edits[from..to), each followed by the text up to the next edit of its span (which ends before `spanEnd`). */
-function joinEdits(text: string, edits: readonly PlannedEdit[], from: number, to: number, spanEnd: number): string {
+/** The new text of edits[from..to), each but the last edit's followed by the text up to the next edit. */
+function joinEdits(text: string, edits: readonly PlannedEdit[], from: number, to: number): string {
   const parts: string[] = [];
   for (let k = from; k < to; k++) {
     parts.push(edits[k].newText);
-    if (k + 1 < spanEnd) parts.push(text.slice(edits[k].end, edits[k + 1].start));
+    if (k + 1 < edits.length) parts.push(text.slice(edits[k].end, edits[k + 1].start));
   }
   return parts.join('');
+}
+
+/** Line breaks in text[from, to). */
+function lineBreaks(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /**

@@ -17,13 +17,16 @@ export async function run<T = Summary>(command: string, ...args: unknown[]): Pro
   return vscode.commands.executeCommand<T>(command, ...args);
 }
 
+/** Every MarkdownString of every hover at a position (or inside `needle`). */
+export async function hoverMarkdown(doc: vscode.TextDocument, at: vscode.Position | string): Promise<vscode.MarkdownString[]> {
+  const pos = typeof at === 'string' ? doc.positionAt(doc.getText().indexOf(at) + Math.floor(at.length / 2)) : at;
+  const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos)) ?? [];
+  return hovers.flatMap((h) => h.contents).filter((c): c is vscode.MarkdownString => typeof c === 'object' && 'value' in c);
+}
+
 /** The hovers' MarkdownStrings at a position (or inside `needle`), ours only. */
 export async function hoverStrings(doc: vscode.TextDocument, at: vscode.Position | string): Promise<vscode.MarkdownString[]> {
-  const pos = typeof at === 'string' ? doc.positionAt(doc.getText().indexOf(at) + Math.floor(at.length / 2)) : at;
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos);
-  return hovers
-    .flatMap((h) => h.contents)
-    .filter((c): c is vscode.MarkdownString => typeof c !== 'string' && 'value' in c && c.value.startsWith('AMP URL'));
+  return (await hoverMarkdown(doc, at)).filter((md) => md.value.startsWith('AMP URL'));
 }
 
 /**
