@@ -1,6 +1,7 @@
 // The hover on any URL: every form of it, with Copy / Replace / Open links to our commands only.
 import * as vscode from 'vscode';
 import type { Config } from '../config';
+import { pointerRestsAt } from '../contextKeys';
 import { inScope, urlAtPosition } from '../documents';
 import { CANDIDATE_SCAN_CHARS, documentHosts } from '../logic/candidates';
 import { computeForms } from '../logic/forms';
@@ -19,6 +20,7 @@ export class HoverProvider implements vscode.HoverProvider {
   constructor(private readonly config: Config) {}
 
   provideHover(doc: vscode.TextDocument, pos: vscode.Position): vscode.Hover | undefined {
+    pointerRestsAt(doc, pos); // the "Replace with…" menu items follow the mouse too (see contextKeys.ts)
     const s = this.config.settings;
     if (!s.hoverEnabled || s.hoverSections.size === 0 || !inScope(doc, pos.line, s)) return undefined;
     const found = urlAtPosition(doc, pos);

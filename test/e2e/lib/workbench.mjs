@@ -1,0 +1,255 @@
+// The real VS Code workbench (code-server) in headless Chromium, driven like a person would: mouse,
+// keyboard, Quick Picks, dialogs. One session per test file, on a temporary copy of demo/; every
+// session has its own port, user-data dir and browser profile, so runs side by side don't collide.
+import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { launchBrowser } from '../../../scripts/lib/browser.mjs';
+import { sleep, startCodeServer, tail, waitForExtensionHost, workbenchUrl } from '../../../scripts/lib/code-server.mjs';
+import { repoRoot } from '../../../scripts/lib/paths.mjs';
+
+export { sleep };
+
+const SUITE_TIMEOUT_MS = Number(process.env.AMP_URL_TEST_TIMEOUT_MS) || 5 * 60_000;
+export const shotsDir = path.resolve(repoRoot, process.env.AMP_URL_SCREENSHOTS_DIR || 'test-results/screenshots');
+
+const USER_SETTINGS = {
+  '[markdown]': { 'editor.wordWrap': 'off' }, // one URL per rendered line, so the text can be read back
+  '[plaintext]': { 'editor.wordWrap': 'off' },
+  'workbench.startupEditor': 'none',
+  'git.openRepositoryInParentFolders': 'never',
+  'workbench.tips.enabled': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+};
+
+/**
+ * Starts code-server and Chromium on a fresh copy of demo/ plus `files` (name → text), with
+ * `settings` added to the user settings. Call from a mocha `before`; `close()` from `after`.
+ */
+export async function openWorkbench({ settings = {}, files = {} } = {}) {
+  // A hang anywhere must fail the run, not block CI.
+  setTimeout(() => {
+    console.error(`e2e: no result after ${SUITE_TIMEOUT_MS / 1000} s (AMP_URL_TEST_TIMEOUT_MS), giving up`);
+    process.exit(1); // code-server's process group is killed on exit
+  }, SUITE_TIMEOUT_MS).unref();
+
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-e2e-'));
+  const folder = path.join(scratch, 'demo');
+  fs.cpSync(path.join(repoRoot, 'demo'), folder, { recursive: true });
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(folder, name), text);
+  const userDataDir = path.join(scratch, 'user-data');
+  fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+  fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...USER_SETTINGS, ...settings }, null, 2));
+  const wb = new Workbench(scratch, folder);
+  try {
+    wb.server = await startCodeServer({
+      userDataDir,
+      extensionsDir: path.join(scratch, 'extensions'),
+      logFile: path.join(scratch, 'code-server.log'),
+    });
+    wb.browser = await launchBrowser();
+    // Clipboard rights: "Show all forms" copies, and the tests paste what it copied.
+    const context = await wb.browser.newContext({ viewport: { width: 1280, height: 760 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    wb.page = await context.newPage();
+    await wb.page.goto(workbenchUrl(wb.server, { folder, extensionDevelopmentPath: repoRoot }));
+    await wb.page.locator('.monaco-workbench').waitFor();
+    // Files opened before the remote extension host is up never get the extension's hovers.
+    await waitForExtensionHost(userDataDir);
+  } catch (err) {
+    await wb.close(true);
+    throw err;
+  }
+  return wb;
+}
+
+/** Escapes text for a RegExp. */
+const quote = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+export class Workbench {
+  constructor(scratch, folder) {
+    this.scratch = scratch;
+    this.folder = folder;
+    this.server = undefined;
+    this.browser = undefined;
+    this.page = undefined;
+  }
+
+  /** Stops everything; prints code-server's log when a test failed. */
+  async close(failed) {
+    if (failed) console.error(`--- code-server log ---\n${tail(this.server?.logFile)}`);
+    await this.browser?.close().catch(() => {});
+    await this.server?.stop();
+    fs.rmSync(this.scratch, { recursive: true, force: true, maxRetries: 3 });
+  }
+
+  /** For mocha's afterEach: a screenshot of a failed test. */
+  async shootFailure(test) {
+    if (test?.state !== 'failed' || !this.page) return false;
+    fs.mkdirSync(shotsDir, { recursive: true });
+    const file = path.join(shotsDir, `failed-${test.title.replace(/\W+/g, '-')}.png`);
+    await this.page.screenshot({ path: file }).catch(() => {});
+    console.error(`  screenshot of the failure: ${path.relative(repoRoot, file)}`);
+    return true;
+  }
+
+  async screenshot(name, locator) {
+    fs.mkdirSync(shotsDir, { recursive: true });
+    await this.page.screenshot({ path: path.join(shotsDir, name) });
+    if (locator) await locator.waitFor(); // still showing while the picture was taken
+  }
+
+  /** Opens `name` from the Explorer and waits for its editor. */
+  async openFromExplorer(name) {
+    const row = this.page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
+    await row.waitFor({ timeout: 60_000 });
+    await row.click();
+    await this.page.locator(`.tab.active[aria-label^="${name}"]`).first().waitFor();
+    await this.editorLines().waitFor();
+    await this.waitForText((text) => text.trim().length > 0, `the text of ${name}`);
+  }
+
+  editorLines() {
+    return this.page.locator('.editor-instance .view-lines').first();
+  }
+
+  async editorText() {
+    return (await this.editorLines().innerText()).replace(/\u00a0/g, ' ');
+  }
+
+  async waitForText(ok, what) {
+    let text = '';
+    for (let i = 0; i < 50; i++) {
+      text = await this.editorText();
+      if (ok(text)) return text;
+      await sleep(200);
+    }
+    assert.fail(`the editor never showed ${what}; it shows:\n${text}`);
+  }
+
+  /** Ctrl+Z in the editor, then waits for `ok`. */
+  async undo(ok) {
+    await this.page.keyboard.press('Control+z');
+    await this.waitForText(ok, 'the original text after undo');
+  }
+
+  /**
+   * The editor's link detection marks each URL: a stable anchor for the mouse. VS Code renders
+   * long tokens in pieces of 50 characters, so match the piece the URL starts with.
+   */
+  linkTo(url) {
+    const start = new RegExp(`^${quote(url.slice(0, 40))}`);
+    return this.page.locator('.editor-instance .view-lines span.detected-link', { hasText: start }).first();
+  }
+
+  /** A point inside the first characters of the rendered `text` (a detected link, or any text
+   *  with `{ link: false }`). The mouse goes there directly: Playwright's own scroll-into-view
+   *  would shift VS Code's editor sideways. */
+  async pointIn(text, { link = true } = {}) {
+    const target = link
+      ? this.linkTo(text)
+      : this.page.locator('.editor-instance .view-lines .view-line span span', { hasText: new RegExp(quote(text).replace(/ /g, '[ \u00a0]')) }).first();
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await target.waitFor();
+      const box = await target.boundingBox(); // null when VS Code re-rendered the line meanwhile
+      if (box) return { x: box.x + Math.min(30, box.width / 2), y: box.y + box.height / 2 };
+      await sleep(250);
+    }
+    assert.fail(`cannot place the mouse on ${text}`);
+  }
+
+  /** Left-clicks into `text`: the cursor goes there. */
+  async clickInside(text, options) {
+    const { x, y } = await this.pointIn(text, options);
+    await this.page.mouse.click(x, y);
+    await this.waitForCursorAt(y);
+  }
+
+  /** Waits until the editor's cursor is drawn on the line at height `y` of the page. */
+  async waitForCursorAt(y) {
+    const cursor = this.page.locator('.editor-instance .cursors-layer .cursor').first();
+    for (let i = 0; i < 50; i++) {
+      const box = await cursor.boundingBox().catch(() => null);
+      if (box && box.y <= y && y <= box.y + box.height) return;
+      await sleep(100);
+    }
+    assert.fail(`the cursor never moved to the line at y=${y}`);
+  }
+
+  /** Hovers `url` until the hover satisfies `ok`; VS Code does not re-ask providers while a hover shows.
+   *  Resolves with the hover and the mouse's point. */
+  async hoverUntil(url, ok) {
+    const { x, y } = await this.pointIn(url);
+    const hover = this.page.locator('.monaco-hover:visible').first();
+    let last = '';
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await this.page.mouse.move(x, y);
+      try {
+        await hover.waitFor({ timeout: 5000 });
+        await sleep(500); // providers answer one after another
+        last = await hover.innerText();
+        if (ok(last)) return { hover, x, y };
+      } catch { /* no hover yet */ }
+      await this.dismissHover();
+      await sleep(500);
+    }
+    assert.fail(`the hover of ${url} never showed what was expected; last hover:\n${last}`);
+  }
+
+  async dismissHover() {
+    await this.page.mouse.move(5, 5);
+    await this.page.keyboard.press('Escape');
+    await this.page.locator('.monaco-hover:visible').waitFor({ state: 'detached', timeout: 5000 }).catch(() => {});
+  }
+
+  /** The labels of the open context menu. */
+  async menuLabels() {
+    const menu = this.page.locator('.monaco-menu').first();
+    await menu.waitFor();
+    await menu.locator('.action-item').first().waitFor();
+    return (await menu.locator('.action-item .action-label').allInnerTexts()).map((s) => s.trim()).filter(Boolean);
+  }
+
+  async closeMenu() {
+    await this.page.keyboard.press('Escape');
+    await this.page.locator('.monaco-menu').waitFor({ state: 'detached', timeout: 5000 }).catch(() => {});
+  }
+
+  /** F1, then the command whose palette label is `label`; Enter. */
+  async runCommand(label) {
+    await this.page.keyboard.press('F1');
+    const input = this.quickInput();
+    await input.waitFor();
+    await input.fill(`>${label}`);
+    await this.quickPickRow(label).waitFor();
+    await this.page.keyboard.press('Enter');
+  }
+
+  quickInput() {
+    return this.page.locator('.quick-input-widget input');
+  }
+
+  quickPickRow(text) {
+    return this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: text }).first();
+  }
+
+  /** Waits for the Quick Pick or input box titled `title` (the palette may still be closing). */
+  async waitForQuickInput(title) {
+    await this.page.locator('.quick-input-widget:visible .quick-input-title', { hasText: title }).waitFor();
+  }
+
+  async waitForQuickInputClosed() {
+    await this.page.locator('.quick-input-widget:visible').waitFor({ state: 'hidden' });
+  }
+
+  /** The modal dialog and its buttons. */
+  dialog() {
+    return this.page.locator('.monaco-dialog-box');
+  }
+
+  /** The bottom-right notifications' texts. */
+  async notifications() {
+    return this.page.locator('.notification-toast .notification-list-item-message').allInnerTexts();
+  }
+}
