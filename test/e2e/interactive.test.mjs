@@ -1,0 +1,227 @@
+// UI end-to-end: the commands that ask the user something (Quick Picks, an input box with live
+// validation, the modal "ask first" of Convert all above the limits), answered with the keyboard
+// and mouse in the real workbench. Small limits make two of the files "too big".
+import * as assert from 'node:assert';
+import { openWorkbench } from './lib/workbench.mjs';
+
+const LIMITS = { 'ampUrl.limits.maxDocumentSize': 2000, 'ampUrl.limits.maxLineLength': 200 };
+
+// 24 lines of ~90 characters: over 2000 characters, every line short, all on screen at once.
+const BIG_LINES = Array.from({ length: 24 }, (_, i) => `Line ${i + 10}: see https://example.com/page-${i + 10}.html for the details of item ${i + 10}, then read on.`);
+const BIG = `${BIG_LINES.join('\n')}\n`;
+const LONG_URL = 'https://example.com/long.html';
+const LONG = `short line\n${LONG_URL} ${'filler '.repeat(30)}\nlast line\n`;
+
+const FILES = {
+  'big.txt': BIG,
+  'long-line.txt': LONG,
+  'canonical.txt': 'Safe Browsing examples:\n- http://www.GOOgle.com/\n- http://3279880203/blah\n',
+  'messy.txt': 'Messy:\n- HTTP://User@Example.COM:80/Foo/./bar/../Baz%7e?b=2&a=1#top\n',
+  'insert.txt': 'Heading\nInsert here: \nEnd\n',
+  'forms.txt': 'Forms of\n- https://foo-example.com/blog/post-1\nPaste below:\n',
+};
+
+let wb, failed = false;
+
+describe('interactive commands (code-server in Chromium)', function () {
+  this.timeout(90_000);
+
+  before(async function () {
+    this.timeout(120_000);
+    wb = await openWorkbench({ settings: LIMITS, files: FILES });
+  });
+
+  afterEach(async function () {
+    if (await wb?.shootFailure(this.currentTest)) failed = true;
+    await wb?.page.keyboard.press('Escape'); // whatever a failed test left open
+  });
+
+  after(async () => wb?.close(failed));
+
+  describe('Convert all asks first above ampUrl.limits', () => {
+    const cached = (i) => `see https://example-com.cdn.ampproject.org/c/s/example.com/page-${i}.html for`;
+    const original = (text) => BIG_LINES.every((l) => text.includes(l));
+
+    it('above maxDocumentSize: a modal; Cancel writes nothing, Convert converts, one undo restores', async () => {
+      await wb.openFromExplorer('big.txt');
+      await runConvertAll('AMP Cache URLs');
+      const dialog = await waitForDialog(/more than ampUrl\.limits\.maxDocumentSize \(2000\)/);
+      await wb.screenshot('convert-all-modal.png', dialog);
+      await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      // Asked again: by the time the second question shows, a write after Cancel would be in the text.
+      await runConvertAll('AMP Cache URLs');
+      await waitForDialog(/maxDocumentSize/);
+      assert.ok(original(await wb.editorText()), 'Cancel changed the document');
+      await wb.dialog().locator('.monaco-button', { hasText: /^Convert$/ }).click();
+      await wb.waitForText((text) => BIG_LINES.every((_, i) => text.includes(cached(i + 10))) && !text.includes('see https://example.com/'), 'every URL converted');
+      await wb.undo(original);
+    });
+
+    it('above maxLineLength: a modal naming the line; Convert converts, one undo restores', async () => {
+      await wb.openFromExplorer('long-line.txt');
+      await runConvertAll('AMP Cache URLs');
+      await waitForDialog(/a line of \d+ characters, more than ampUrl\.limits\.maxLineLength \(200\)/);
+      await wb.dialog().locator('.monaco-button', { hasText: /^Convert$/ }).click();
+      await wb.waitForText((text) => text.includes('https://example-com.cdn.ampproject.org/c/s/example.com/long.html filler'), 'the converted URL');
+      await wb.undo((text) => text.includes(`${LONG_URL} filler`) && !text.includes('cdn.ampproject.org'));
+    });
+
+    it('within the limits: the target Quick Pick decides, no question asked', async () => {
+      await wb.openFromExplorer('canonical.txt');
+      await runConvertAll('Safe Browsing canonical forms');
+      await wb.waitForText((text) => text.includes('- http://www.google.com/') && text.includes('- http://195.127.0.11/blah'), 'the canonical forms');
+      assert.strictEqual(await wb.dialog().count(), 0, 'a document within the limits got a question');
+      await wb.undo((text) => text.includes('- http://www.GOOgle.com/') && text.includes('- http://3279880203/blah'));
+    });
+  });
+
+  describe('Normalize (RFC 3986) Quick Pick', () => {
+    const MESSY = '- HTTP://User@Example.COM:80/Foo/./bar/../Baz%7e?b=2&a=1#top';
+
+    it('a preset picked by typing its name', async () => {
+      await wb.openFromExplorer('messy.txt');
+      await cursorTo(2, 5);
+      await wb.runCommand('AMP URL: Normalize (RFC 3986)');
+      await wb.waitForQuickInput('Normalize (RFC 3986)');
+      await wb.quickInput().fill('Aggressive');
+      await wb.quickPickRow('Aggressive').waitFor();
+      await wb.page.keyboard.press('Enter');
+      await wb.waitForText((text) => /^- https:\/\/User@example\.com\/Foo\/Baz~\?a=1&b=2\s*$/m.test(text), 'the aggressively normalized URL');
+      await wb.undo((text) => text.includes(MESSY));
+    });
+
+    it('"Choose steps…": the default steps are ticked, two more ticked by hand', async () => {
+      await wb.openFromExplorer('messy.txt');
+      await cursorTo(2, 5);
+      await wb.runCommand('AMP URL: Normalize (RFC 3986)');
+      await wb.waitForQuickInput('Normalize (RFC 3986)');
+      await wb.quickInput().fill('Choose steps');
+      await wb.quickPickRow('Choose steps').waitFor();
+      await wb.page.keyboard.press('Enter');
+      await wb.waitForQuickInput('Normalization steps');
+      // The settings' steps (the safe preset) come ticked.
+      assert.strictEqual(await isTicked('Lowercase the host'), true);
+      assert.strictEqual(await isTicked('Sort query parameters'), false);
+      await tick('Sort query parameters');
+      await tick('Remove the fragment');
+      await wb.quickInput().fill('');
+      await wb.page.keyboard.press('Enter');
+      await wb.waitForQuickInputClosed();
+      await wb.waitForText((text) => /^- http:\/\/User@example\.com\/Foo\/Baz~\?a=1&b=2\s*$/m.test(text), 'the URL normalized with the safe steps, sorted query, no fragment');
+      await wb.undo((text) => text.includes(MESSY));
+    });
+  });
+
+  describe('Insert AMP Cache URL for… input box', () => {
+    it('validates as you type (reason for a bad URL, the result for a good one); Enter inserts at the cursor', async () => {
+      await wb.openFromExplorer('insert.txt');
+      await cursorTo(2, 'end');
+      await wb.runCommand('AMP URL: Insert AMP Cache URL for…');
+      await wb.waitForQuickInput('Insert AMP Cache URL for…');
+      const message = wb.page.locator('.quick-input-widget:visible .quick-input-message');
+      await wb.quickInput().fill('ftp://example.com/x');
+      await message.filter({ hasText: '"ftp:" is not http or https' }).waitFor();
+      assert.ok(await wb.page.locator('.quick-input-widget:visible .monaco-inputbox.error').count(), 'a bad URL is not marked as an error');
+      await wb.screenshot('insert-validation.png');
+      await wb.quickInput().fill('https://example.com/x.html');
+      await message.filter({ hasText: 'https://example-com.cdn.ampproject.org/c/s/example.com/x.html' }).waitFor();
+      assert.strictEqual(await wb.page.locator('.quick-input-widget:visible .monaco-inputbox.error').count(), 0, 'a good URL is still marked as an error');
+      await wb.page.keyboard.press('Enter');
+      await wb.waitForText((text) => /^Insert here: https:\/\/example-com\.cdn\.ampproject\.org\/c\/s\/example\.com\/x\.html$/m.test(text), 'the inserted URL');
+      await wb.undo((text) => /^Insert here:\s*$/m.test(text) && !text.includes('cdn.ampproject.org'));
+    });
+
+    it('Escape inserts nothing', async () => {
+      await wb.openFromExplorer('insert.txt');
+      await cursorTo(2, 'end');
+      await wb.runCommand('AMP URL: Insert AMP Cache URL for…');
+      await wb.waitForQuickInput('Insert AMP Cache URL for…');
+      await wb.quickInput().fill('https://example.com/y.html');
+      await wb.page.keyboard.press('Escape');
+      await wb.waitForQuickInputClosed();
+      // Typing proves the editor has the focus back and the command has ended; then the text is checked.
+      await wb.page.keyboard.type('!');
+      await wb.waitForText((text) => /^Insert here: !$/m.test(text), 'the typed mark');
+      assert.ok(!(await wb.editorText()).includes('cdn.ampproject.org'), 'Escape inserted the URL');
+      await wb.undo((text) => /^Insert here:\s*$/m.test(text));
+    });
+  });
+
+  describe('Show all forms Quick Pick', () => {
+    const URL_ = 'https://foo-example.com/blog/post-1';
+    const ORIGIN = 'https://foo--example-com.cdn.ampproject.org';
+
+    it('picking a form copies it', async () => {
+      await wb.openFromExplorer('forms.txt');
+      await cursorTo(2, 5);
+      await wb.runCommand('AMP URL: Show all forms');
+      await wb.waitForQuickInput(`All forms of ${URL_}`);
+      await wb.quickInput().fill('Cache origin');
+      await wb.quickPickRow(ORIGIN).waitFor();
+      await wb.screenshot('show-all-forms.png');
+      await wb.quickPickRow(ORIGIN).click();
+      await wb.page.locator('.statusbar-item', { hasText: 'AMP URL: copied to the clipboard' }).first().waitFor();
+      assert.strictEqual(await wb.page.evaluate(() => navigator.clipboard.readText()), ORIGIN);
+      assert.ok((await wb.editorText()).includes(`- ${URL_}`), 'copying changed the text');
+    });
+
+    it('the item\'s button inserts the form in place of the URL; undo restores', async () => {
+      await wb.openFromExplorer('forms.txt');
+      await cursorTo(2, 5);
+      await wb.runCommand('AMP URL: Show all forms');
+      await wb.waitForQuickInput(`All forms of ${URL_}`);
+      await wb.quickInput().fill('AMP Cache URL (Google');
+      const row = wb.quickPickRow('https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/blog/post-1');
+      await row.hover();
+      await row.locator('.action-label.codicon-replace').click();
+      await wb.waitForText((text) => text.includes('- https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/blog/post-1'), 'the form in place of the URL');
+      await wb.undo((text) => text.includes(`- ${URL_}`) && !text.includes('cdn.ampproject.org'));
+    });
+  });
+});
+
+/** F1 → Convert all, then the target picked by typing its label. */
+async function runConvertAll(target) {
+  await wb.runCommand('AMP URL: Convert all URLs in selection/document');
+  await wb.waitForQuickInput('Convert all URLs to…');
+  await wb.quickInput().fill(target);
+  await wb.quickPickRow(target).waitFor();
+  await wb.page.keyboard.press('Enter');
+}
+
+async function waitForDialog(message) {
+  const dialog = wb.dialog();
+  await dialog.locator('.dialog-message-row', { hasText: message }).waitFor();
+  return dialog;
+}
+
+/** Moves the cursor with the keyboard: to `line` (1-based) and `column` (1-based) or its end. */
+async function cursorTo(line, column) {
+  const k = wb.page.keyboard;
+  await wb.editorLines().click({ position: { x: 5, y: 5 } }); // the editor gets the focus
+  await k.press('Control+Home');
+  for (let i = 1; i < line; i++) await k.press('ArrowDown');
+  if (column === 'end') await k.press('End');
+  else for (let i = 1; i < column; i++) await k.press('ArrowRight');
+  await wb.page.locator('.statusbar-item', { hasText: new RegExp(`^Ln ${line}, Col ${column === 'end' ? '\\d+' : column}\\b`) }).first().waitFor();
+}
+
+/** The checkbox of the multi-select row labelled `label` (shown by filtering for it). */
+async function checkbox(label) {
+  await wb.quickInput().fill(label);
+  const row = wb.quickPickRow(label);
+  await row.waitFor();
+  return row.locator('.monaco-checkbox');
+}
+
+async function isTicked(label) {
+  return (await (await checkbox(label)).getAttribute('aria-checked')) === 'true';
+}
+
+async function tick(label) {
+  const box = await checkbox(label);
+  await box.click();
+  assert.strictEqual(await isTicked(label), true, `${label} did not get ticked`);
+}
