@@ -22,6 +22,7 @@ function* prepare(text: string, selections: OffsetRange[], transform: Transform)
   return { plan, spans: yield* scaled(mergeSteps(text, plan.edits), 0.9, 1) };
 }
 
+/** `steps` with its shares mapped onto from..to. */
 function* scaled<T>(steps: Generator<number, T>, from: number, to: number): Generator<number, T> {
   for (;;) {
     const r = steps.next();
@@ -30,6 +31,7 @@ function* scaled<T>(steps: Generator<number, T>, from: number, to: number): Gene
   }
 }
 
+/** Runs `steps` to the end at once (small documents). */
 function runNow<T>(steps: Generator<number, T>): T {
   for (;;) {
     const r = steps.next();
@@ -39,6 +41,7 @@ function runNow<T>(steps: Generator<number, T>): T {
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Runs `steps` in SLICE_MS slices behind a cancellable progress notification; undefined if cancelled. */
 function runStepwise<T>(steps: Generator<number, T>): Thenable<T | undefined> {
   const title = vscode.l10n.t('AMP URL: finding and converting URLs');
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
