@@ -105,9 +105,16 @@ function publisherParts(text: string): PublisherParts {
   return { https, info: hostInfo(authority.host), rest: url.slice(end) };
 }
 
-/** The cache domain option as an ASCII host; the Google AMP Cache by default. */
-function cacheDomainOption(cacheDomain: string | undefined): string {
-  if (cacheDomain === undefined) return DEFAULT_CACHE_DOMAIN;
+/** The cache domain option as an ASCII host; the Google AMP Cache when not given (undefined or null). */
+function cacheDomainOption(cacheDomain: string | null | undefined): string {
+  return cacheDomain === undefined || cacheDomain === null ? DEFAULT_CACHE_DOMAIN : cacheDomainAscii(cacheDomain);
+}
+
+/**
+ * A cache domain in ASCII form (`münchen.de` -> `xn--mnchen-3ya.de`), the one form both directions
+ * compare, or UrlError('invalid-option'): a cache needs a real domain name.
+ */
+export function cacheDomainAscii(cacheDomain: string): string {
   if (typeof cacheDomain !== 'string') throw new UrlError('invalid-option', 'The cache domain must be a string.');
   let ascii: string;
   try {
@@ -125,24 +132,37 @@ function cacheDomainOption(cacheDomain: string | undefined): string {
 const LOOKS_LIKE_URL = /\/|^[a-z][a-z0-9+.-]*:(?!\d*$)/i;
 
 /** `https://<prefix>.<cacheDomain>` for a publisher URL or bare domain. */
-export function cacheOrigin(publisherUrlOrDomain: string, cacheDomain?: string): string {
+export function cacheOrigin(publisherUrlOrDomain: string, cacheDomain?: string | null): string {
   const text = checkInput(publisherUrlOrDomain, 'publisher URL or domain').trim();
   const info = LOOKS_LIKE_URL.test(text) ? publisherParts(text).info : hostInfo(text);
   return `https://${info.prefix}.${cacheDomainOption(cacheDomain)}`;
 }
 
-/** Options of `cacheUrl`. */
+/**
+ * Options of `cacheUrl`. Null means not given, as undefined does, for every option (and for the
+ * options object, see `readOptions`): settings read from JSON write null for "unset".
+ */
 export interface CacheUrlOptions {
-  cacheDomain?: string;
-  servingType?: ServingType;
-  imageWidth?: number;
+  cacheDomain?: string | null;
+  servingType?: ServingType | null;
+  imageWidth?: number | null;
 }
+
+/**
+ * The largest `ii` width, in pixels, that `cacheUrl` writes and `parseCacheUrl` reads, so the
+ * round trip holds for every width either accepts. 65,535 is the largest dimension JPEG and GIF
+ * can store; a wider "maximum width" would ask the cache for nothing.
+ */
+export const MAX_IMAGE_WIDTH = 65_535;
 
 /**
  * The AMP Cache URL of a publisher URL: `https://<prefix>.<cacheDomain>/<type>[/w<width>][/s]/<host><path>`.
  * Path, query and escapes are kept exactly, the fragment stays last, the host is in ASCII form.
+ * Query parameters named like the caches' own (`CACHE_QUERY_PARAMS`, e.g. `amp_latest_update_time`)
+ * are kept: they configure the cache request (`publisherUrl` drops them, as the cache does before
+ * fetching from the publisher). Refused: `http://s/s/…`, see `checkNotSlashS`.
  */
-export function cacheUrl(publisherUrl: string, cacheUrlOptions?: CacheUrlOptions): string {
+export function cacheUrl(publisherUrl: string, cacheUrlOptions?: CacheUrlOptions | null): string {
   const options = readOptions(cacheUrlOptions, 'cacheUrl options');
   const hostStart = plainSchemeEnd(publisherUrl);
   const hostEnd = hostStart === 0 ? 0 : simpleHostEnd(publisherUrl, hostStart);
@@ -156,11 +176,34 @@ export function cacheUrl(publisherUrl: string, cacheUrlOptions?: CacheUrlOptions
     // Neither userinfo nor port: the host alone decides (upper case, IDN, or a refusal).
     if (!host.includes('@') && !host.includes(':')) {
       const info = otherHostInfo(host);
-      return `https://${info.prefix}${servingPath(options, hostStart === 8)}${info.ascii}${publisherUrl.slice(hostEnd)}`;
+      const rest = publisherUrl.slice(hostEnd);
+      if (info.ascii === 's' && hostStart === 7) checkNotSlashS(info, rest);
+      return `https://${info.prefix}${servingPath(options, hostStart === 8)}${info.ascii}${rest}`;
     }
   }
   const { https, info, rest } = publisherParts(publisherUrl);
+  if (info.ascii === 's' && !https) checkNotSlashS(info, rest);
   return `https://${info.prefix}${servingPath(options, https)}${info.ascii}${rest}`;
+}
+
+/**
+ * Refuses `http://s/s/…`: its cache URL `/c/s/s/…` is also that of `https://s/…`, and caches read
+ * an `/s` after the serving type as https, so the cache would fetch `https://s/…`, a different
+ * resource (as for a non-default port). Only an http host `s` whose path starts with a segment
+ * naming host `s` again (`/s`, `/S`, `/%73`) collides; `https://s/…` and `http://s/x` convert.
+ */
+function checkNotSlashS(info: HostInfo, rest: string): void {
+  const end = endOfAuthority(rest, 1);
+  const first = rest.charCodeAt(0) === 47 ? rest.slice(1, end) : undefined;
+  let same = false;
+  try {
+    same = first !== undefined && first !== '' && hostInfo(first).prefix === info.prefix;
+  } catch {
+    same = false; // not a host at all: no collision
+  }
+  if (same) {
+    throw new UrlError('invalid-url', `${quote(`http://s${rest}`)} has no AMP Cache URL of its own: it would read as ${quote(`https://s${rest.slice(end)}`)} (an /s after the serving type means https).`);
+  }
 }
 
 /** 8 after `https://`, 7 after `http://` (in lower case, the common spelling), else 0. */
@@ -189,7 +232,8 @@ const DEFAULT_HTTP_PATH = `.${DEFAULT_CACHE_DOMAIN}/c/`;
 
 /** `.<cacheDomain>/<type>[/w<width>][/s]/` of a cache URL; throws for invalid options. */
 function servingPath(options: CacheUrlOptions, https: boolean): string {
-  if (options.cacheDomain === undefined && options.servingType === undefined && options.imageWidth === undefined) {
+  // `== null`: null is "not given", like undefined (see CacheUrlOptions).
+  if (options.cacheDomain == null && options.servingType == null && options.imageWidth == null) {
     return https ? DEFAULT_HTTPS_PATH : DEFAULT_HTTP_PATH;
   }
   const type = options.servingType ?? 'c';
@@ -202,8 +246,11 @@ function servingPath(options: CacheUrlOptions, https: boolean): string {
     if (typeof width !== 'number' || !Number.isSafeInteger(width) || width <= 0) {
       throw new UrlError('invalid-option', 'The ii serving type needs imageWidth, a positive whole number of pixels.');
     }
+    if (width > MAX_IMAGE_WIDTH) {
+      throw new UrlError('invalid-option', `imageWidth ${width} is above ${MAX_IMAGE_WIDTH}, the largest width an AMP Cache URL carries (/ii/w${MAX_IMAGE_WIDTH}).`);
+    }
     typePath += `/w${width}`;
-  } else if (options.imageWidth !== undefined) {
+  } else if (options.imageWidth != null) {
     throw new UrlError('invalid-option', `imageWidth applies only to the ii serving type, not ${type}.`);
   }
   const domain = cacheDomainOption(options.cacheDomain);

@@ -1,6 +1,7 @@
-// Finding http://, https:// and www. URLs in any text: code, comments, Markdown, HTML, JSON,
-// logs, CSS. One forward pass over code units with O(1) work each (no regex), so any input is
-// linear; and a URL never spans a "stop" character, so `urlAt` reads only the text around it.
+// Finding http://, https:// and www. URLs in any text: code, comments, Markdown, HTML, JSON
+// (JSON-escaped `https:\/\/a.com\/x` too), logs, CSS. One forward pass over code units with O(1)
+// work each (no regex), so any input is linear; and a URL never spans a "stop" character, so
+// `urlAt` reads only the text around it.
 // Why not linkify-it: see the README ("Finding URLs in text").
 import { UrlError } from './errors';
 import {
@@ -52,10 +53,19 @@ export function urlAt(text: string, offset: number): UrlMatch | undefined {
   return undefined;
 }
 
-/** The URL to open or convert: `www.` matches get `http://` (as browsers and linkify do). */
+// A URL written with JSON-escaped slashes (PHP's json_encode, JSON-LD, minified JS): `https:\/\/`.
+const ESCAPED_SCHEME = /^https?:\\\//i;
+
+/**
+ * The URL to open or convert: `www.` matches get `http://` (as browsers and linkify do), and a
+ * JSON-escaped match (`https:\/\/a.com\/x`) is unescaped (`https://a.com/x`): in JSON and JS
+ * strings `\/` is `/`, so the unescaped URL is the string's value and valid there as it is.
+ */
 export function absoluteUrl(match: UrlMatch): string {
   if (typeof match?.url !== 'string') throw new UrlError('invalid-url', 'Expected a URL match with a url string.');
-  return match.url.slice(0, 4).toLowerCase() === 'www.' ? `http://${match.url}` : match.url;
+  const url = match.url;
+  if (url.slice(0, 4).toLowerCase() === 'www.') return `http://${url}`;
+  return ESCAPED_SCHEME.test(url) ? url.replaceAll('\\/', '/') : url;
 }
 
 function checkText(text: unknown): asserts text is string {
@@ -73,14 +83,21 @@ function nextUrl(text: string, from: number, to: number, lastStart = to): UrlMat
     const body = c === 0x68 ? afterScheme(text, i, to) : c === 0x77 ? afterWww(text, i, to) : -1;
     if (body < 0) continue;
     const quoted = text.charCodeAt(i - 1) === 0x27;
-    lastReach = scanBody(text, body, to, quoted);
+    const escaped = c === 0x68 && text.charCodeAt(body - 2) === 0x5c; // https:\/\/
+    lastReach = scanBody(text, body, to, quoted, escaped);
+    if (escaped && lastReach < to && !endsJsonEscaped(text, lastReach)) {
+      // `https:\/\/a\.com`: a regular expression or another escaping, not JSON. Resume after it:
+      // linear (a rare unescaped URL inside it, `…?u=http://b.com\.`, is given up with it).
+      i = lastReach;
+      continue;
+    }
     const end = trimEnd(text, body, lastReach);
     return { start: i, end, url: text.slice(i, end) };
   }
   return undefined;
 }
 
-/** After "http://" or "https://" (any case) at `i` followed by a host, else -1. */
+/** After "http://" or "https://" (any case, or JSON-escaped `https:\/\/`) at `i` followed by a host, else -1. */
 function afterScheme(text: string, i: number, to: number): number {
   if (isSchemeChar(text.charCodeAt(i - 1))) return -1; // xhttp://, a+http://: another scheme
   let j = i + 1;
@@ -89,8 +106,10 @@ function afterScheme(text: string, i: number, to: number): number {
   }
   j += 3;
   if ((text.charCodeAt(j) | 0x20) === 0x73) j++; // s
-  if (text.charCodeAt(j) !== 0x3a || text.charCodeAt(j + 1) !== 0x2f || text.charCodeAt(j + 2) !== 0x2f) return -1;
-  j += 3;
+  if (text.charCodeAt(j) !== 0x3a) return -1;
+  if (text.charCodeAt(j + 1) === 0x2f && text.charCodeAt(j + 2) === 0x2f) j += 3;
+  else if (text.startsWith('\\/\\/', j + 1)) j += 5;
+  else return -1;
   if (j >= to) return -1;
   if (text.charCodeAt(j) === 0x5b) return j + 1 < to && isIpLiteralStart(text.charCodeAt(j + 1)) ? j : -1; // [::1]
   return isLabelStartAt(text, j) ? j : -1;
@@ -136,10 +155,21 @@ const isIpLiteralStart = (c: number): boolean =>
   c === 0x3a || (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66) || (c | 0x20) === 0x76; // : hex v
 
 /**
- * Where the URL whose host starts at `j` stops: at a stop character, an unbalanced ) ] },
- * or a ' when a ' opened the URL (a JS, Python, shell or HTML '…' string).
+ * A JSON-escaped URL may end at a backslash only where JSON escapes something else (`\"`, `\n`,
+ * `\u0026`…); `\.`, `\?` or `\d` after it mean a regular expression, whose text is no URL.
  */
-function scanBody(text: string, j: number, to: number, quoted: boolean): number {
+function endsJsonEscaped(text: string, backslashOrStop: number): boolean {
+  if (text.charCodeAt(backslashOrStop) !== 0x5c) return true;
+  const c = text.charCodeAt(backslashOrStop + 1);
+  return c === 0x22 || c === 0x5c || c === 0x62 || c === 0x66 || c === 0x6e || c === 0x72 || c === 0x74 || c === 0x75; // " \ b f n r t u
+}
+
+/**
+ * Where the URL whose host starts at `j` stops: at a stop character, an unbalanced ) ] },
+ * or a ' when a ' opened the URL (a JS, Python, shell or HTML '…' string). In a JSON-escaped
+ * URL (`escaped`), `\/` is part of it.
+ */
+function scanBody(text: string, j: number, to: number, quoted: boolean, escaped: boolean): number {
   let parens = 0;
   let brackets = 0;
   let braces = 0;
@@ -148,7 +178,14 @@ function scanBody(text: string, j: number, to: number, quoted: boolean): number 
     if (c < 0x80) {
       const kind = asciiClass(c);
       if (kind === Ascii.Url) continue;
-      if (kind === Ascii.Stop || (kind === Ascii.Apostrophe && quoted)) return j;
+      if (kind === Ascii.Stop) {
+        if (escaped && c === 0x5c && j + 1 < to && text.charCodeAt(j + 1) === 0x2f) {
+          j++;
+          continue;
+        }
+        return j;
+      }
+      if (kind === Ascii.Apostrophe && quoted) return j;
       if (kind === Ascii.Open) {
         if (c === 0x28) parens++;
         else if (c === 0x5b) brackets++;

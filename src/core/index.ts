@@ -6,7 +6,9 @@ export { canonicalize } from './sb-canonicalize';
 export { expressions } from './sb-expressions';
 export { hashPrefixes, type HashPrefix, type HashPrefixLength } from './sb-hash';
 export { AMP_CACHES, type AmpCache } from './caches';
-export { SERVING_TYPES, cacheOrigin, cacheUrl, domainPrefix, isServingType, type ServingType } from './amp-cache';
-export { CACHE_QUERY_PARAMS, findCache, parseCacheUrl, publisherDomain, publisherUrl, type ParsedCacheUrl } from './amp-reverse';
+export { MAX_IMAGE_WIDTH, SERVING_TYPES, cacheOrigin, cacheUrl, domainPrefix, isServingType, type CacheUrlOptions, type ServingType } from './amp-cache';
+export {
+  CACHE_QUERY_PARAMS, VIEWER_FRAGMENT_PARAMS, findCache, parseCacheUrl, publisherDomain, publisherUrl, type ParsedCacheUrl, type PublisherDomainOptions,
+} from './amp-reverse';
 export { hostToAscii, hostToUnicode } from './idn';
 export { URL_AT_WINDOW, absoluteUrl, findUrls, urlAt, type UrlMatch } from './find-urls';

@@ -59,9 +59,13 @@ export function isTrailing(c: number): boolean {
 export const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
 export const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
-/** Whether the code unit at `i` always ends a URL (a lone surrogate does: it has no UTF-8 form). */
+/**
+ * Whether the code unit at `i` always ends a URL (a lone surrogate does: it has no UTF-8 form).
+ * A `\` before `/` does not: it is inside a JSON-escaped URL (`https:\/\/a.com\/x`).
+ */
 export function isStopAt(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
+  if (c === 0x5c) return text.charCodeAt(i + 1) !== 0x2f;
   if (c < 0x80) return ASCII[c] === Ascii.Stop;
   if (isHighSurrogate(c)) return !isLowSurrogate(text.charCodeAt(i + 1));
   if (isLowSurrogate(c)) return !isHighSurrogate(text.charCodeAt(i - 1));

@@ -2,7 +2,7 @@
 // cache URLs of both caches with every serving type, and text to search for URLs.
 // Pieces are picked to hit each rule of the specs and each trap of a hand-written parser.
 import * as fc from 'fast-check';
-import { AMP_CACHES, NORMALIZE_PRESETS, NORMALIZE_STEPS, SERVING_TYPES, type NormalizeOptions, type ServingType } from '../../src/core';
+import { AMP_CACHES, MAX_IMAGE_WIDTH, NORMALIZE_PRESETS, NORMALIZE_STEPS, SERVING_TYPES, type NormalizeOptions, type ServingType } from '../../src/core';
 
 const pick = <T>(...items: T[]): fc.Arbitrary<T> => fc.constantFrom(...items);
 
@@ -55,7 +55,7 @@ export const hostArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...LONG) },
 );
 
-const SCHEMES = ['http://', 'https://', 'HTTP://', 'hTtPs://', '', '//', 'http:', 'http:/', 'http:///', 'http:\\\\', 'https:\\/', 'ftp://',
+const SCHEMES = ['http://', 'https://', 'HTTP://', 'hTtPs://', '', '//', 'http:', 'http:/', 'http:///', 'http:\\\\', 'https:\\/', 'https:\\/\\/', 'ftp://',
   'javascript:', 'data:text/html,', 'mailto:', 'file:///', 'ws://', 'foo+bar.baz://', '1http://', ' http://', '\thttps://', '\u0000http://'];
 const USERINFO = ['u@', 'u:p@', '@', ':@', 'a@b@', '%40@', 'user:pa:ss@', '\u00fc@'];
 const PORTS = [':80', ':443', ':0', ':65535', ':65536', ':99999999999', ':', ':abc', ':080', ':-1', ':8080', ':443:443'];
@@ -125,9 +125,16 @@ export const publisherUrlArb: fc.Arbitrary<string> = fc
 export const servingTypeArb: fc.Arbitrary<ServingType> = fc.constantFrom(...SERVING_TYPES.map((s) => s.type));
 export const cacheDomainArb: fc.Arbitrary<string> = fc.constantFrom(...AMP_CACHES.map((c) => c.cacheDomain));
 
+/** `ii` widths: small, up to MAX_IMAGE_WIDTH and past it (refused), up to the largest safe integer. */
+export const imageWidthArb: fc.Arbitrary<number> = fc.oneof(
+  fc.integer({ min: 1, max: 100_000 }),
+  fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+  fc.constantFrom(MAX_IMAGE_WIDTH, MAX_IMAGE_WIDTH + 1, 999_999_999, 1e9, Number.MAX_SAFE_INTEGER),
+);
+
 /** Options of `cacheUrl`: every serving type, both caches, a width for `ii`. */
 export const cacheOptionsArb = fc
-  .tuple(servingTypeArb, cacheDomainArb, fc.integer({ min: 1, max: 100_000 }))
+  .tuple(servingTypeArb, cacheDomainArb, imageWidthArb)
   .map(([servingType, cacheDomain, width]) => ({ servingType, cacheDomain, ...(servingType === 'ii' ? { imageWidth: width } : {}) }));
 
 /** Cache-shaped URLs: readable, hashed (52 base32 characters) and junk prefixes on both caches, every serving type, mutated. */
@@ -141,7 +148,7 @@ const cacheShapedArb: fc.Arbitrary<string> = fc
       ),
       cacheDomainArb,
       servingTypeArb,
-      pick('', '/w800', '/w0', '/w', '/s'),
+      pick('', '/w800', '/w0', '/w', '/s', '/w65535', '/w65536', '/w1000000000'),
       pick('/s', '', '/s/s'),
       fc.oneof(hostArb, pick('example.com', 's', 'a.b')),
       piecesOf(PATH_PIECES, 4),
@@ -171,7 +178,7 @@ export const textArb: fc.Arbitrary<string> = fc
   .array(
     fc.oneof(
       { weight: 3, arbitrary: hostileUrlArb },
-      { weight: 2, arbitrary: pick(' ', '\n', 'see ', ', ', '. ', '(', ')', '[', ']', '<', '>', '"', "'", '`', '*', '_', '](', '](command:x)', '&lt;', '&amp;', 'www.', 'http://', 'https://') },
+      { weight: 2, arbitrary: pick(' ', '\n', 'see ', ', ', '. ', '(', ')', '[', ']', '<', '>', '"', "'", '`', '*', '_', '](', '](command:x)', '&lt;', '&amp;', 'www.', 'http://', 'https://', 'https:\\/\\/', '\\/', '\\.', '\\"') },
       { weight: 1, arbitrary: fc.constantFrom(...UNICODE, ...CONTROLS) },
       { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) },
     ),

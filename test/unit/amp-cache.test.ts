@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { base32 } from '../../src/core/base32';
-import { AMP_CACHES, SERVING_TYPES, cacheOrigin, cacheUrl, domainPrefix, type ServingType } from '../../src/core';
+import { AMP_CACHES, MAX_IMAGE_WIDTH, SERVING_TYPES, cacheOrigin, cacheUrl, domainPrefix, publisherDomain, publisherUrl, type ServingType } from '../../src/core';
 import { refuses } from './amp-helpers';
 
 const GOOGLE = 'cdn.ampproject.org';
@@ -188,6 +188,44 @@ describe('amp-cache: cacheUrl', () => {
     refuses(() => cacheOrigin('a.com', 'a/b'), 'invalid-option');
   });
 
+  it('takes ii widths up to MAX_IMAGE_WIDTH, the bound publisherUrl reads back, and refuses larger ones', () => {
+    assert.equal(MAX_IMAGE_WIDTH, 65_535);
+    for (const width of [1, 800, MAX_IMAGE_WIDTH]) {
+      const url = cacheUrl('https://example.com/a.png', { servingType: 'ii', imageWidth: width });
+      assert.equal(url, `https://example-com.cdn.ampproject.org/ii/w${width}/s/example.com/a.png`);
+      assert.equal(publisherUrl(url), 'https://example.com/a.png');
+    }
+    // Was accepted up to 2^53 - 1 while publisherUrl read at most 9 digits: w1000000000 had no way back.
+    for (const width of [MAX_IMAGE_WIDTH + 1, 999_999_999, 1e9, Number.MAX_SAFE_INTEGER]) {
+      refuses(() => cacheUrl('https://example.com/a.png', { servingType: 'ii', imageWidth: width }), 'invalid-option', /above 65535/);
+    }
+  });
+
+  it('reads null options as not given, like undefined (settings from JSON write null)', () => {
+    const plain = 'https://a-com.cdn.ampproject.org/c/s/a.com/';
+    assert.equal(cacheUrl('https://a.com/', { servingType: null }), plain);
+    assert.equal(cacheUrl('https://a.com/', { cacheDomain: null }), plain); // was refused: "must be a string"
+    assert.equal(cacheUrl('https://a.com/', { imageWidth: null }), plain); // was refused: "only to the ii serving type"
+    assert.equal(cacheUrl('https://a.com/', { servingType: null, cacheDomain: null, imageWidth: null }), plain);
+    assert.equal(cacheUrl('https://a.com/', null), plain);
+    assert.equal(cacheUrl('https://a.com/', { servingType: 'i', imageWidth: null }), 'https://a-com.cdn.ampproject.org/i/s/a.com/');
+    assert.equal(cacheOrigin('a.com', null), 'https://a-com.cdn.ampproject.org');
+    // ii still needs a width: null is no width.
+    refuses(() => cacheUrl('https://a.com/', { servingType: 'ii', imageWidth: null }), 'invalid-option', /needs imageWidth/);
+  });
+
+  it('writes a Unicode cache domain in ASCII form, as publisherDomain reads it', () => {
+    const caches = [{ id: 'm', name: 'M', cacheDomain: 'münchen.de' }];
+    assert.equal(cacheOrigin('example.com', 'münchen.de'), 'https://example-com.xn--mnchen-3ya.de');
+    assert.equal(cacheOrigin('example.com', 'MÜNCHEN.DE'), 'https://example-com.xn--mnchen-3ya.de');
+    // Was refused: the reverse compared the cache domain only lower-cased, not in ASCII form.
+    assert.equal(publisherDomain('https://example-com.xn--mnchen-3ya.de', { caches }), 'example.com');
+    assert.equal(publisherDomain('example-com.münchen.de', { caches: [{ id: 'm', name: 'M', cacheDomain: 'XN--MNCHEN-3YA.DE' }] }), 'example.com');
+    const url = cacheUrl('https://example.com/x', { cacheDomain: 'münchen.de' });
+    assert.equal(url, 'https://example-com.xn--mnchen-3ya.de/c/s/example.com/x');
+    assert.equal(publisherUrl(url, { caches }), 'https://example.com/x');
+  });
+
   it('keeps path, query and escapes exactly, including a root / before ?', () => {
     assert.equal(cacheUrl('https://a.com/?x=1'), 'https://a-com.cdn.ampproject.org/c/s/a.com/?x=1');
     assert.equal(cacheUrl('https://a.com?x=1'), 'https://a-com.cdn.ampproject.org/c/s/a.com?x=1');
@@ -213,6 +251,33 @@ describe('amp-cache: cacheUrl', () => {
     assert.equal(cacheUrl('http://a.com:80/x'), 'https://a-com.cdn.ampproject.org/c/a.com/x');
     assert.equal(cacheUrl('http://a.com:/x'), 'https://a-com.cdn.ampproject.org/c/a.com/x');
     assert.equal(cacheUrl('  https://a.com/x\n'), 'https://a-com.cdn.ampproject.org/c/s/a.com/x');
+  });
+});
+
+describe('amp-cache: cacheUrl and the limits of the round trip', () => {
+  it('keeps query parameters named like the caches\' own; publisherUrl drops them, as the cache does', () => {
+    // amp-live-list asks the cache for `amp_latest_update_time`: the cache URL must carry it, and
+    // the cache never sends it to the publisher (spec), so the publisher URL is without it.
+    const live = cacheUrl('https://example.com/feed?amp_latest_update_time=123&x=1');
+    assert.equal(live, 'https://example-com.cdn.ampproject.org/c/s/example.com/feed?amp_latest_update_time=123&x=1');
+    assert.equal(publisherUrl(live), 'https://example.com/feed?x=1');
+    assert.equal(publisherUrl(cacheUrl('https://example.com/a?usqp=1')), 'https://example.com/a');
+    assert.equal(publisherUrl(cacheUrl('https://example.com/a?amp_lite')), 'https://example.com/a');
+  });
+
+  it('refuses http://s/s/…, whose cache URL reads as https://s/…', () => {
+    // Both were https://<hash of s>.cdn.ampproject.org/c/s/s/x; caches read /s as https.
+    const https = cacheUrl('https://s/x');
+    assert.match(https, /^https:\/\/[a-z2-7]{52}\.cdn\.ampproject\.org\/c\/s\/s\/x$/);
+    assert.equal(publisherUrl(https), 'https://s/x');
+    for (const url of ['http://s/s/x', 'http://s/s', 'http://s/s?q', 'http://s/s#f', 'http://S/s/x', 'HTTP://s/S/x', 'http://s/%73/x', 'http://s:80/s/x']) {
+      refuses(() => cacheUrl(url), 'invalid-url', /https:\/\/s/);
+      refuses(() => cacheUrl(url, { servingType: 'v' }), 'invalid-url', /no AMP Cache URL of its own/);
+    }
+    // Only that form: other URLs of host s, and paths that merely start with s, convert and come back.
+    for (const url of ['http://s/x', 'http://s', 'http://s/', 'http://s/ss', 'http://s/s.com/x', 'http://s/x/s/y', 'https://s/s/x', 'https://s']) {
+      assert.equal(publisherUrl(cacheUrl(url)), url);
+    }
   });
 });
 

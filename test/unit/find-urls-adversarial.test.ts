@@ -69,6 +69,19 @@ describe('findUrls: adversarial text', () => {
     assert.deepEqual([found[0].url, found[1].url], ['https://مثال.com/\u05D0\u0645', 'http://a.com/x']);
   });
 
+  it('JSON-escaped schemes in a row, refused ones, and a huge escaped URL', () => {
+    // Every candidate inside a refused one would end at the same backslash: the scan skips them.
+    assert.deepEqual(findUrls(`${'https:\\/\\/a'.repeat(100_000)}\\.`), []);
+    const many = '"https:\\/\\/a.com\\/x",'.repeat(50_000);
+    const found = findUrls(many);
+    assert.equal(found.length, 50_000);
+    assert.equal(found[49_999].url, 'https:\\/\\/a.com\\/x');
+    const huge = `https:\\/\\/a.com${'\\/a'.repeat(MB / 4)}`;
+    assert.deepEqual(findUrls(huge).map((m) => m.end), [huge.length]);
+    assert.deepEqual(findUrls('\\/'.repeat(MB)), []);
+    assert.equal(urlAt('\\/'.repeat(MB), MB), undefined);
+  });
+
   it('urlAt in the middle of huge hostile lines answers from a window', () => {
     const line = 'http://a.com/x,'.repeat(MB / 16);
     assert.equal(urlAt(line, line.length >> 1), undefined); // one URL longer than the window

@@ -107,8 +107,42 @@ describe('findUrls: text around URLs', () => {
   it('JSON, minified or not', () => {
     assert.deepEqual(urls('{"a":"http://x.com/1","b":"http://y.com/2"}'), ['http://x.com/1', 'http://y.com/2']);
     assert.deepEqual(urls('["https://a.com/x", "https://b.com/y"]'), ['https://a.com/x', 'https://b.com/y']);
-    // Escaped slashes are JSON syntax, not a URL: the text is not what a browser would open.
-    assert.deepEqual(urls('{"u":"https:\\/\\/a.com\\/x"}'), []);
+  });
+
+  it('JSON with escaped slashes (PHP json_encode, JSON-LD): found as written, unescaped by absoluteUrl', () => {
+    // Was []: `\` ended every URL. The match is the text as written (url = text.slice(start, end)).
+    const json = '{"u":"https:\\/\\/a.com\\/x?y=1","v":"http:\\/\\/b.org\\/"}';
+    const found = findUrls(json);
+    assert.deepEqual(found.map((m) => m.url), ['https:\\/\\/a.com\\/x?y=1', 'http:\\/\\/b.org\\/']);
+    for (const m of found) assert.equal(json.slice(m.start, m.end), m.url);
+    // `\/` is `/` in JSON and JS strings: the URL to open or convert is the string's value.
+    assert.deepEqual(found.map(absoluteUrl), ['https://a.com/x?y=1', 'http://b.org/']);
+    const ld = '<script type="application/ld+json">{"@id":"https:\\/\\/example.com\\/#org","logo":"https:\\/\\/example.com\\/wp-content\\/logo.png"}</script>';
+    assert.deepEqual(findUrls(ld).map(absoluteUrl), ['https://example.com/#org', 'https://example.com/wp-content/logo.png']);
+    // Ends at a JSON escape of something else: \" (JSON inside a string), \n, \u0026 (a limit: the
+    // query after \u0026 is cut, as at any backslash in an unescaped URL).
+    assert.deepEqual(urls('"{\\"u\\":\\"https:\\/\\/a.com\\/x\\"}"'), ['https:\\/\\/a.com\\/x']);
+    assert.deepEqual(urls('"see https:\\/\\/a.com\\/x\\nnext"'), ['https:\\/\\/a.com\\/x']);
+    assert.deepEqual(urls('"https:\\/\\/a.com\\/?a=1\\u0026b=2"'), ['https:\\/\\/a.com\\/?a=1']);
+    // Only a URL escaped from its scheme on: a plain URL still ends at a backslash.
+    assert.deepEqual(urls('"https://a.com\\/x"'), ['https://a.com']);
+    assert.equal(absoluteUrl(findUrls('"https://a.com/x"')[0]), 'https://a.com/x');
+  });
+
+  it('no URL in a regular expression with escaped slashes (\\. or \\? after the host is no JSON)', () => {
+    for (const text of ['/^https:\\/\\/a\\.com\\//', 'const re = /https?:\\/\\/(www\\.)?a\\.com/;', '/https:\\/\\/[^\\/]+/', 'https:\\/\\/\\S+', '/https:\\/\\/a.com\\/x\\?y/']) {
+      assert.deepEqual(urls(text), [], text);
+    }
+    // The scan resumes after the refused one.
+    assert.deepEqual(urls('/https:\\/\\/a\\.com/ "https://b.com/y"'), ['https://b.com/y']);
+  });
+
+  it('urlAt finds a JSON-escaped URL from any offset inside it', () => {
+    const text = '{"u":"https:\\/\\/a.com\\/x"}';
+    const m = findUrls(text)[0];
+    assert.deepEqual([m.start, m.end], [6, 24]);
+    for (let offset = m.start; offset <= m.end; offset++) assert.deepEqual(urlAt(text, offset), m, String(offset));
+    assert.equal(urlAt(text, 3), undefined);
   });
 
   it('log lines', () => {
