@@ -4,22 +4,11 @@ import { mapOffsets, MERGE_FROM_EDITS, mergeEdits, mergeSteps } from '../../src/
 import { planEdits, type PlannedEdit } from '../../src/extension/logic/plan-edits';
 import { readSettings } from '../../src/extension/logic/settings';
 import { makeTransform } from '../../src/extension/logic/transforms';
+import { applyEdits } from '../shared/apply-edits';
 
 const toCache = makeTransform('cache', readSettings(() => undefined, true));
 const PUB = 'https://example.com/amp_document.html';
 const CACHE = 'https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html';
-
-/** Applies sorted, disjoint edits to `text` (in one pass: a test has 12,000 of them). */
-function apply(text: string, edits: readonly PlannedEdit[]): string {
-  const parts: string[] = [];
-  let at = 0;
-  for (const e of edits) {
-    parts.push(text.slice(at, e.start), e.newText);
-    at = e.end;
-  }
-  parts.push(text.slice(at));
-  return parts.join('');
-}
 
 const edit = (text: string, start: number, end: number, newText: string): PlannedEdit => ({ start, end, oldText: text.slice(start, end), newText });
 
@@ -43,7 +32,7 @@ describe('extension merge-edits', () => {
     assert.equal(span.end, text.length - ' ü\nend'.length, 'a few lines after it: not extended');
     assert.equal(span.oldText, text.slice(span.start, span.end));
     assert.equal(span.newText, `${`${CACHE} ü\n- `.repeat(MERGE_FROM_EDITS - 1)}${CACHE}`);
-    assert.equal(apply(text, [span]), apply(text, edits));
+    assert.equal(applyEdits(text, [span]), applyEdits(text, edits));
   });
 
   it('a span of many lines with many lines after it runs to the end of the document', () => {
@@ -51,7 +40,7 @@ describe('extension merge-edits', () => {
     const edits = plan(text);
     const [span] = mergeEdits(text, edits);
     assert.equal(span.end, text.length);
-    assert.equal(apply(text, [span]), apply(text, edits));
+    assert.equal(applyEdits(text, [span]), applyEdits(text, edits));
   });
 
   it('URLs far apart stay separate edits (the span would cost more per character than they cost)', () => {
@@ -74,7 +63,7 @@ describe('extension merge-edits', () => {
     }
     assert.ok(yields >= 5, `${yields} steps`);
     assert.equal(r.value.length, 1);
-    assert.ok(apply(text, r.value) === apply(text, edits), 'the merged text differs');
+    assert.ok(applyEdits(text, r.value) === applyEdits(text, edits), 'the merged text differs');
   });
 
   it('maps offsets so cursors stay on the same text', () => {
@@ -96,8 +85,8 @@ describe('extension merge-edits', () => {
         const merged = mergeEdits(text, edits);
         assert.equal(merged.length, 1);
         assert.equal(merged[0].oldText, text.slice(merged[0].start, merged[0].end));
-        const expected = apply(text, edits);
-        assert.ok(apply(text, merged) === expected, 'the merged text differs');
+        const expected = applyEdits(text, edits);
+        assert.ok(applyEdits(text, merged) === expected, 'the merged text differs');
         const outside = picks.map((p) => p % (text.length + 1)).filter((o) => !edits.some((e) => e.start < o && o < e.end));
         const mapped = mapOffsets(edits, outside);
         outside.forEach((o, i) => {

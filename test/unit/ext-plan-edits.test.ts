@@ -3,6 +3,7 @@ import * as fc from 'fast-check';
 import { findUrls } from '../../src/core';
 import { CHUNK_CHARS, lineBounds, planEdits, planSteps, urlsInSelection, type Plan } from '../../src/extension/logic/plan-edits';
 import { makeTransform } from '../../src/extension/logic/transforms';
+import { applyEdits } from '../shared/apply-edits';
 import { readSettings } from '../../src/extension/logic/settings';
 
 const settings = readSettings(() => undefined, true);
@@ -11,12 +12,7 @@ const toPublisher = makeTransform('publisher', settings);
 const PUB = 'https://example.com/amp_document.html';
 const CACHE = 'https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html';
 
-/** Applies a plan the way the editor does (from the end, so offsets stay valid). */
-function apply(text: string, plan: Plan): string {
-  let out = text;
-  for (const e of [...plan.edits].reverse()) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
-  return out;
-}
+const apply = (text: string, plan: Plan) => applyEdits(text, plan.edits);
 
 const at = (text: string, needle: string, delta = 1) => {
   const i = text.indexOf(needle) + delta;

@@ -10,6 +10,7 @@ import { cacheUrl } from '../../../src/core';
 import { planEdits, type Plan } from '../../../src/extension/logic/plan-edits';
 import { readSettings } from '../../../src/extension/logic/settings';
 import { makeTransform } from '../../../src/extension/logic/transforms';
+import { applyEdits } from '../../shared/apply-edits';
 import { hoverMarkdown, hoverStrings, ourHover, outsideCode, run, type Summary } from './ext-helpers';
 import { activateExtension, assertSameText, closeAllEditors, openDoc, placeCursors, resetConfig, selectText, setConfig, undo, waitFor, watchEventLoop } from './util';
 
@@ -176,17 +177,8 @@ function benchDocument(): string {
     .join('\n');
 }
 
-/** Applies a plan the way separate replacements would (unit-tested planning; the editor's write is under test). */
-function applied(text: string, plan: Plan): string {
-  const parts: string[] = [];
-  let at = 0;
-  for (const e of plan.edits) {
-    parts.push(text.slice(at, e.start), e.newText);
-    at = e.end;
-  }
-  parts.push(text.slice(at));
-  return parts.join('');
-}
+/** The text a plan gives (planning is unit-tested; here the editor's write is under test). */
+const applied = (text: string, plan: Plan) => applyEdits(text, plan.edits);
 
 /** Records how many content changes each change of `doc` carries (events without any only say it became dirty). */
 function countChanges(doc: vscode.TextDocument): { stop: () => number[] } {
