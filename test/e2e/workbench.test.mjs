@@ -61,7 +61,7 @@ describe('workbench (code-server in Chromium)', function () {
     assert.ok(labels.includes(TO_CACHE), `the first context menu lacks "${TO_CACHE}": ${labels.join(' | ')}`);
     assert.ok(!labels.includes(TO_PUBLISHER), `a publisher URL got "${TO_PUBLISHER}"`);
     await wb.screenshot('context-menu.png');
-    await wb.page.locator('.monaco-menu .action-item', { hasText: TO_CACHE }).first().click();
+    await wb.clickMenuItem(TO_CACHE);
     await wb.waitForText((text) => text.includes(`- ${MENU_CACHED}`), 'the replaced URL');
     await wb.undo((text) => text.includes(`- ${MENU_URL}`) && !text.includes(MENU_CACHED));
   });
@@ -73,7 +73,7 @@ describe('workbench (code-server in Chromium)', function () {
     const labels = await wb.menuLabels();
     assert.ok(labels.includes(TO_PUBLISHER), `the first context menu lacks "${TO_PUBLISHER}": ${labels.join(' | ')}`);
     assert.ok(!labels.includes(TO_CACHE), `an AMP Cache URL got "${TO_CACHE}"`);
-    await wb.page.locator('.monaco-menu .action-item', { hasText: TO_PUBLISHER }).first().click();
+    await wb.clickMenuItem(TO_PUBLISHER);
     await wb.waitForText((text) => text.includes(`- Google: ${PUBLISHER}`), 'the publisher URL in place of the cache URL');
     await wb.undo((text) => text.includes(`- Google: ${PUBLISHER_CACHED}`));
   });

@@ -211,6 +211,20 @@ export class Workbench {
     return (await menu.locator('.action-item .action-label').allInnerTexts()).map((s) => s.trim()).filter(Boolean);
   }
 
+  /** Clicks the context menu item `label`. VS Code's menu ignores mouse-ups in its first 100 ms
+   *  (against accidental clicks), so a click that leaves the menu open is repeated. */
+  async clickMenuItem(label) {
+    const menu = this.page.locator('.monaco-menu');
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await menu.locator('.action-item', { hasText: label }).first().click();
+      try {
+        await menu.waitFor({ state: 'detached', timeout: 500 });
+        return;
+      } catch { /* the click came too early */ }
+    }
+    assert.fail(`clicking "${label}" never closed the context menu`);
+  }
+
   async closeMenu() {
     await this.page.keyboard.press('Escape');
     await this.page.locator('.monaco-menu').waitFor({ state: 'detached', timeout: 5000 }).catch(() => {});
