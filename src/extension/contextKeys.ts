@@ -4,8 +4,11 @@
 // Why the hover feeds them too: a right-click moves the cursor and builds the menu at once in the
 // window, while our selection-change update reaches the window only later from the extension
 // host. So the first right-click on a URL, with the cursor elsewhere, would miss the item. The
-// mouse rests on the URL before the click and VS Code asks the hover providers for that spot, so
-// the keys follow the last of: the cursor moving, the mouse resting on text.
+// mouse rests on the URL before the click and VS Code asks the hover providers for that spot (after
+// half of `editor.hover.delay`), so the keys follow the last of: the cursor moving, the mouse
+// resting on text. Left as they are: a right-click without that rest (or with `editor.hover.enabled`
+// off) still misses the item the first time; a right-click far past a line's end, just after
+// hovering a URL, shows an item whose command then says there is no URL at the cursor.
 import * as vscode from 'vscode';
 import type { Config } from './config';
 import { Disposable } from './dispose';
