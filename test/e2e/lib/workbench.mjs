@@ -248,6 +248,12 @@ export class Workbench {
     return this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: text }).first();
   }
 
+  /** The Quick Pick row whose label is exactly `label`. */
+  quickPickItem(label) {
+    const name = this.page.locator('.label-name', { hasText: new RegExp(`^${quote(label)}$`) });
+    return this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: name }).first();
+  }
+
   /** Waits for the Quick Pick or input box titled `title` (the palette may still be closing). */
   async waitForQuickInput(title) {
     await this.page.locator('.quick-input-widget:visible .quick-input-title', { hasText: title }).waitFor();
@@ -260,10 +266,5 @@ export class Workbench {
   /** The modal dialog and its buttons. */
   dialog() {
     return this.page.locator('.monaco-dialog-box');
-  }
-
-  /** The bottom-right notifications' texts. */
-  async notifications() {
-    return this.page.locator('.notification-toast .notification-list-item-message').allInnerTexts();
   }
 }
