@@ -16,10 +16,17 @@ const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'),
 const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
 const WEB_WORKER_ONLY = { 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } };
 
-const PUBLISHER = 'https://example.com/amp_document.html';
-const PUBLISHER_CACHED = 'https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html';
-const PALETTE_URL = 'https://www.theguardian.com/world/2020/jan/01/amp-story.amp';
-const PALETTE_CACHED = 'https://www-theguardian-com.cdn.ampproject.org/c/s/www.theguardian.com/world/2020/jan/01/amp-story.amp';
+// URLs of demo/README.md other than the Node-host tests' (workbench.test.mjs), through the core's other
+// paths: IDN (punycode) for a domain with `--`, SHA-256 + Base32 for a domain too long for a label.
+const IDN_URL = 'https://en-us.example.com/news/today?ref=home';
+const IDN_CACHED = 'https://0-en--us-example-com-0.cdn.ampproject.org/c/s/en-us.example.com/news/today?ref=home';
+const LONG_URL = 'https://a-publisher-domain-too-long-for-a-readable-amp-cache-subdomain.example.com/story.html';
+// Base32 of the domain's SHA-256 without its `====`, computed apart with Node's crypto.
+const LONG_CACHED = 'https://fk2a25ru3lshua33g3cwntx7w5526zlffrc4f3xgzvrgdrpbv3ja.cdn.ampproject.org/c/s/' +
+  'a-publisher-domain-too-long-for-a-readable-amp-cache-subdomain.example.com/story.html';
+const PALETTE_URL = 'https://foo-example.com/blog/post-1';
+const PALETTE_CACHED = 'https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/blog/post-1';
+const FILES = { 'long-domain.txt': `A publisher domain too long for an AMP Cache label:\n${LONG_URL}\n` };
 
 let wb, failed = false;
 
@@ -28,7 +35,7 @@ describe('web worker extension host (browser bundle in code-server, Chromium)', 
 
   before(async function () {
     this.timeout(120_000);
-    wb = await openWorkbench({ settings: WEB_WORKER_ONLY });
+    wb = await openWorkbench({ settings: WEB_WORKER_ONLY, files: FILES });
     // The web worker host starts with the page; an editor opened before the extension is active
     // may never get its hovers, so wait until Running Extensions reports it activated.
     await wb.runCommand('Developer: Show Running Extensions');
@@ -53,9 +60,15 @@ describe('web worker extension host (browser bundle in code-server, Chromium)', 
     assert.deepStrictEqual(activations, [], 'the remote Node extension host activated the extension too');
   });
 
-  it('shows the AMP Cache URL in the hover of a publisher URL', async () => {
+  it('shows the AMP Cache URL in the hover of a publisher URL (IDN subdomain)', async () => {
     await wb.openFromExplorer('README.md');
-    await wb.hoverUntil(PUBLISHER, (text) => text.includes(PUBLISHER_CACHED));
+    await wb.hoverUntil(IDN_URL, (text) => text.includes(IDN_CACHED));
+    await wb.dismissHover();
+  });
+
+  it('shows the hashed AMP Cache URL in the hover of a publisher URL whose domain is too long', async () => {
+    await wb.openFromExplorer('long-domain.txt');
+    await wb.hoverUntil(LONG_URL, (text) => text.includes(LONG_CACHED));
     await wb.dismissHover();
   });
 
@@ -63,7 +76,7 @@ describe('web worker extension host (browser bundle in code-server, Chromium)', 
     await wb.openFromExplorer('README.md');
     await wb.clickInside(PALETTE_URL);
     await wb.runCommand('AMP URL: Convert to AMP Cache URL');
-    await wb.waitForText((text) => text.includes(PALETTE_CACHED) && !text.includes(`- ${PALETTE_URL}`), 'the converted URL');
+    await wb.waitForText((text) => text.includes(`- ${PALETTE_CACHED}`) && !text.includes(`- ${PALETTE_URL}`), 'the converted URL');
     await wb.undo((text) => text.includes(`- ${PALETTE_URL}`) && !text.includes(PALETTE_CACHED));
   });
 });
