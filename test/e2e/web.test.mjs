@@ -16,8 +16,8 @@ const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'),
 const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
 const WEB_WORKER_ONLY = { 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } };
 
-// URLs of demo/README.md other than the Node-host tests' (workbench.test.mjs), through the core's other
-// paths: IDN (punycode) for a domain with `--`, SHA-256 + Base32 for a domain too long for a label.
+// Other URLs than the Node-host tests' (workbench.test.mjs), through other paths of the core in the
+// browser bundle: IDN (punycode) for a domain with `--`, SHA-256 + Base32 for a domain too long for a label.
 const IDN_URL = 'https://en-us.example.com/news/today?ref=home';
 const IDN_CACHED = 'https://0-en--us-example-com-0.cdn.ampproject.org/c/s/en-us.example.com/news/today?ref=home';
 const LONG_URL = 'https://a-publisher-domain-too-long-for-a-readable-amp-cache-subdomain.example.com/story.html';
@@ -26,6 +26,10 @@ const LONG_CACHED = 'https://fk2a25ru3lshua33g3cwntx7w5526zlffrc4f3xgzvrgdrpbv3j
   'a-publisher-domain-too-long-for-a-readable-amp-cache-subdomain.example.com/story.html';
 const PALETTE_URL = 'https://foo-example.com/blog/post-1';
 const PALETTE_CACHED = 'https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/blog/post-1';
+const HOVERS = [
+  { what: 'a publisher URL (IDN subdomain)', file: 'README.md', url: IDN_URL, cached: IDN_CACHED },
+  { what: 'a publisher URL whose domain is too long for a label (hashed)', file: 'long-domain.txt', url: LONG_URL, cached: LONG_CACHED },
+];
 const FILES = { 'long-domain.txt': `A publisher domain too long for an AMP Cache label:\n${LONG_URL}\n` };
 
 let wb, failed = false;
@@ -60,17 +64,13 @@ describe('web worker extension host (browser bundle in code-server, Chromium)', 
     assert.deepStrictEqual(activations, [], 'the remote Node extension host activated the extension too');
   });
 
-  it('shows the AMP Cache URL in the hover of a publisher URL (IDN subdomain)', async () => {
-    await wb.openFromExplorer('README.md');
-    await wb.hoverUntil(IDN_URL, (text) => text.includes(IDN_CACHED));
-    await wb.dismissHover();
-  });
-
-  it('shows the hashed AMP Cache URL in the hover of a publisher URL whose domain is too long', async () => {
-    await wb.openFromExplorer('long-domain.txt');
-    await wb.hoverUntil(LONG_URL, (text) => text.includes(LONG_CACHED));
-    await wb.dismissHover();
-  });
+  for (const { what, file, url, cached } of HOVERS) {
+    it(`shows the AMP Cache URL in the hover of ${what}`, async () => {
+      await wb.openFromExplorer(file);
+      await wb.hoverUntil(url, (text) => text.includes(cached));
+      await wb.dismissHover();
+    });
+  }
 
   it('converts the URL under the cursor from the command palette (F1), and undo restores it', async () => {
     await wb.openFromExplorer('README.md');
