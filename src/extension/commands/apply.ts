@@ -31,17 +31,21 @@ export async function applyPlan(editor: vscode.TextEditor, version: number, plan
   const watch = vscode.workspace.onDidChangeTextDocument((e) => {
     if (e.document === doc && e.contentChanges.length === writes.length && e.contentChanges.every((c) => texts.has(c.text))) seen = doc.version;
   });
+  const shown = vscode.window.visibleTextEditors.includes(editor);
   let ok = false;
   try {
-    // editor.edit carries the document version: VS Code refuses it if the text changed meanwhile.
-    ok = await editor.edit((b) => ranges.forEach((r, i) => b.replace(r, writes[i].newText)), { undoStopBefore: true, undoStopAfter: true });
+    // Both carry the document version: VS Code refuses the edit if the text changed meanwhile.
+    if (shown) ok = await editor.edit((b) => ranges.forEach((r, i) => b.replace(r, writes[i].newText)), { undoStopBefore: true, undoStopAfter: true });
+    // The user switched tabs while a big plan was made: the document is still open, so it still
+    // gets its edit (one undo step there too). A closed tab means the user left it: nothing is written.
+    else if (hasTab(doc)) ok = await vscode.workspace.applyEdit(workspaceEdit(doc, ranges, writes));
   } catch {
     ok = false; // the editor was closed
   } finally {
     watch.dispose();
   }
   if (!ok && seen === undefined) return { changed: 0, skipped, aborted: vscode.l10n.t('The document changed or was closed during the edit; nothing was written.') };
-  if (merged && seen === doc.version) followEdits(editor, edits, cursors);
+  if (shown && merged && seen === doc.version) followEdits(editor, edits, cursors);
   return { changed: edits.length, skipped };
 }
 
@@ -55,4 +59,16 @@ function followEdits(editor: vscode.TextEditor, edits: readonly PlannedEdit[], c
   const selections: vscode.Selection[] = [];
   for (let i = 0; i + 1 < at.length; i += 2) selections.push(new vscode.Selection(at[i], at[i + 1]));
   if (selections.length > 0) editor.selections = selections;
+}
+
+/** Whether a tab (in any group, visible or not) still shows `doc`. */
+function hasTab(doc: vscode.TextDocument): boolean {
+  const uri = doc.uri.toString();
+  return vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri));
+}
+
+function workspaceEdit(doc: vscode.TextDocument, ranges: readonly vscode.Range[], writes: readonly PlannedEdit[]): vscode.WorkspaceEdit {
+  const edit = new vscode.WorkspaceEdit();
+  ranges.forEach((r, i) => edit.replace(doc.uri, r, writes[i].newText));
+  return edit;
 }

@@ -60,5 +60,5 @@ export async function convertAll(config: Config, args: ConvertAllArgs = {}): Pro
     const selected = selectionOffsets(doc, editor.selections).filter((r) => r.start !== r.end);
     return selected.length ? selected : [{ start: 0, end: documentSize(doc) }];
   };
-  return editUrls(makeTransform(to, s, {}, vscode.l10n.t), ranges);
+  return editUrls(makeTransform(to, s, {}, vscode.l10n.t), ranges, editor);
 }

@@ -63,9 +63,15 @@ function runStepwise<T>(steps: Generator<number, T>): Thenable<T | undefined> {
   });
 }
 
-/** Applies `transform` to the URLs at the cursors / in the selections of the active editor. */
-export async function editUrls(transform: Transform, ranges?: (doc: vscode.TextDocument) => OffsetRange[]): Promise<EditSummary> {
-  const editor = vscode.window.activeTextEditor;
+/**
+ * Applies `transform` to the URLs at the cursors / in the selections of `editor` (the active one
+ * by default; a command that asked the user first passes the editor it asked about).
+ */
+export async function editUrls(
+  transform: Transform,
+  ranges?: (doc: vscode.TextDocument) => OffsetRange[],
+  editor = vscode.window.activeTextEditor,
+): Promise<EditSummary> {
   if (!editor) return notStarted(vscode.l10n.t('Open a text editor first.'));
   const doc = editor.document;
   const version = doc.version;

@@ -96,6 +96,30 @@ describe('extension: commands', () => {
     assert.strictEqual(editor.document.getText(), 'see https://example-com.cdn.ampproject.org now');
   });
 
+  it('showAllForms on several cursors inserts the picked form of each URL, skips one without it, one undo', async () => {
+    const other = 'https://foo.example.org/b';
+    const text = `${PUB}\n${other}\n${CACHE}\n`;
+    const editor = await openDoc(text);
+    placeCursors(editor, 'amp_document', 'foo.example.org', 'cdn.ampproject');
+    const result = await run<{ url: string; summary?: Summary }>('ampUrl.showAllForms', { action: 'insert', form: 'cacheOrigin' });
+    assert.strictEqual(result.url, PUB, 'the forms listed are those of the primary cursor');
+    assert.strictEqual(result.summary?.changed, 2);
+    // An AMP Cache URL has a publisher form but no cache origin of its own: skipped, with the reason.
+    assert.deepStrictEqual(result.summary?.skipped.map((k) => k.url), [CACHE]);
+    assert.strictEqual(editor.document.getText(), `https://example-com.cdn.ampproject.org\nhttps://foo-example-org.cdn.ampproject.org\n${CACHE}\n`);
+    await undo();
+    assert.strictEqual(editor.document.getText(), text);
+  });
+
+  it('normalize with contradictory steps writes nothing and says why', async () => {
+    const editor = await openDoc(`see ${PUB} now`);
+    placeCursors(editor, 'amp_document');
+    const summary = await run('ampUrl.normalize', { options: { forceHttp: true, forceHttps: true } });
+    assert.strictEqual(summary.changed, 0);
+    assert.match(summary.aborted ?? '', /forceHttp.*forceHttps.*contradict/);
+    assert.strictEqual(editor.document.getText(), `see ${PUB} now`);
+  });
+
   it('insertCacheUrl inserts at every cursor, in one edit', async () => {
     const editor = await openDoc('A\nB\n');
     editor.selections = [new vscode.Selection(0, 1, 0, 1), new vscode.Selection(1, 1, 1, 1)];

@@ -156,6 +156,20 @@ describe('hardening: batch edits under concurrency (5 MB)', function () {
     }
   });
 
+  it('the user switches to another tab meanwhile: the conversion still lands in its own document, one undo there', async () => {
+    const editor = await openDoc(text);
+    const doc = editor.document;
+    const pending = run<Summary>('ampUrl.convertAll', { to: 'cache' });
+    const elsewhere = await openDoc('another document, left alone: https://example.com/x');
+    const summary = await pending;
+    assert.deepStrictEqual(summary, { changed: urls, skipped: [] });
+    assertSameText(doc.getText(), expected, 'the converted document');
+    assert.strictEqual(elsewhere.document.getText(), 'another document, left alone: https://example.com/x');
+    await vscode.window.showTextDocument(doc);
+    await undo();
+    assertSameText(doc.getText(), text, 'one undo did not restore the exact text');
+  });
+
   it('the document is closed meanwhile: the file keeps its exact text and the command reports', async () => {
     const { document } = await openDoc(text);
     const file = document.uri.fsPath;
