@@ -26,6 +26,16 @@ describe('extension plan-edits', () => {
     assert.deepEqual(lineBounds('a\n', 2), { start: 2, end: 2 });
   });
 
+  it('a JSON-escaped URL (https:\\/\\/) is replaced by an escaped one; a plain one stays plain', () => {
+    const text = '{"a":"https:\\/\\/example.com\\/amp_document.html","b":"https://example.com/amp_document.html"}';
+    const plan = planEdits(text, [{ start: 0, end: text.length }], toCache);
+    assert.equal(plan.edits.length, 2);
+    const escaped = CACHE.replaceAll('/', '\\/');
+    assert.equal(apply(text, plan), `{"a":"${escaped}","b":"${CACHE}"}`);
+    // The written value is the URL a JSON parser reads back.
+    assert.deepEqual(JSON.parse(apply(text, plan)), { a: CACHE, b: CACHE });
+  });
+
   it('converts the URL at a cursor (spec example) and leaves the rest alone', () => {
     const text = `Link: ${PUB} (see)`;
     const plan = planEdits(text, [at(text, 'example')], toCache);

@@ -2,6 +2,7 @@
 // come from links we generate, but are checked as if anyone could call them.
 import * as vscode from 'vscode';
 import { plainMessage } from '../logic/escape';
+import { writtenLike } from '../logic/plan-edits';
 
 export async function copy(text: unknown): Promise<boolean> {
   if (typeof text !== 'string') return false;
@@ -22,7 +23,7 @@ export async function replace(uri: unknown, start: unknown, end: unknown, expect
     return false;
   }
   const edit = new vscode.WorkspaceEdit();
-  edit.replace(doc.uri, range, text);
+  edit.replace(doc.uri, range, writtenLike(expected, text));
   const ok = await vscode.workspace.applyEdit(edit);
   if (!ok) void vscode.window.showWarningMessage(vscode.l10n.t('The document changed during the edit; nothing was replaced.'));
   return ok;

@@ -106,9 +106,20 @@ export function* planSteps(text: string, selections: readonly OffsetRange[], tra
     lastEnd = m.end;
     const r = transform(m.url);
     if (r.skip !== undefined) plan.skipped.push({ url: text.slice(m.start, m.end), reason: r.skip });
-    else plan.edits.push({ start: m.start, end: m.end, oldText: text.slice(m.start, m.end), newText: r.text });
+    else {
+      const oldText = text.slice(m.start, m.end);
+      plan.edits.push({ start: m.start, end: m.end, oldText, newText: writtenLike(oldText, r.text) });
+    }
   }
   return plan;
+}
+
+/**
+ * `url` written the way `oldText` was: a URL found JSON-escaped (`https:\/\/a.com\/x`, as PHP and
+ * JSON-LD write it) is replaced by an escaped one, so the string keeps one style.
+ */
+export function writtenLike(oldText: string, url: string): string {
+  return /^https?:\\\//i.test(oldText) ? url.replaceAll('/', '\\/') : url;
 }
 
 /** Plans the replacements of `transform` over the URLs the selections cover, in one go. */
