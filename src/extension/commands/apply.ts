@@ -31,16 +31,23 @@ export async function applyPlan(editor: vscode.TextEditor, version: number, plan
   const watch = vscode.workspace.onDidChangeTextDocument((e) => {
     if (e.document === doc && e.contentChanges.length === writes.length && e.contentChanges.every((c) => texts.has(c.text))) seen = doc.version;
   });
-  const shown = vscode.window.visibleTextEditors.includes(editor);
+  let shown = vscode.window.visibleTextEditors.includes(editor);
   let ok = false;
   try {
     // Both carry the document version: VS Code refuses the edit if the text changed meanwhile.
     if (shown) ok = await editor.edit((b) => ranges.forEach((r, i) => b.replace(r, writes[i].newText)), { undoStopBefore: true, undoStopAfter: true });
+  } catch {
+    ok = false; // the editor was hidden or closed on the way
+  }
+  try {
     // The user switched tabs while a big plan was made: the document is still open, so it still
     // gets its edit (one undo step there too). A closed tab means the user left it: nothing is written.
-    else if (hasTab(doc)) ok = await vscode.workspace.applyEdit(workspaceEdit(doc, ranges, writes));
+    if (!ok && seen === undefined && doc.version === version && !doc.isClosed && hasTab(doc)) {
+      shown = false;
+      ok = await vscode.workspace.applyEdit(workspaceEdit(doc, ranges, writes));
+    }
   } catch {
-    ok = false; // the editor was closed
+    ok = false;
   } finally {
     watch.dispose();
   }
