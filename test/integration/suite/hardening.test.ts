@@ -159,6 +159,8 @@ describe('hardening: batch edits under concurrency (5 MB)', function () {
   it('the user switches to another tab meanwhile: the conversion still lands in its own document, one undo there', async () => {
     const editor = await openDoc(text);
     const doc = editor.document;
+    // A tab of its own (not the preview tab, which the next document would replace and so close).
+    await vscode.commands.executeCommand('workbench.action.keepEditor');
     const pending = run<Summary>('ampUrl.convertAll', { to: 'cache' });
     const elsewhere = await openDoc('another document, left alone: https://example.com/x');
     const summary = await pending;
