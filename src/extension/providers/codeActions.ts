@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { inScope, urlAtPosition } from '../documents';
 import { classify } from '../logic/classify';
+import { writtenLike } from '../logic/plan-edits';
 import { makeTransform, type Target } from '../logic/transforms';
 
 const REWRITE = vscode.CodeActionKind.RefactorRewrite.append('ampUrl');
@@ -34,7 +35,7 @@ export class CodeActions implements vscode.CodeActionProvider {
       if (r.text === undefined) continue; // refused or already in that form: nothing to offer
       const action = new vscode.CodeAction(title, REWRITE.append(sub));
       action.edit = new vscode.WorkspaceEdit();
-      action.edit.replace(doc.uri, urlRange, r.text);
+      action.edit.replace(doc.uri, urlRange, writtenLike(found.text, r.text));
       actions.push(action);
     }
     return actions;

@@ -45,6 +45,17 @@ describe('extension: code actions', () => {
     assert.strictEqual(editor.document.getText(), `"${PUB}"`);
   });
 
+  it('a JSON-escaped URL (https:\\/\\/) is replaced by an escaped AMP Cache URL: the JSON value is the cache URL', async () => {
+    const escape = (u: string) => u.replaceAll('/', '\\/');
+    const editor = await openDoc(`{"url":"${escape(PUB)}"}`, 'json');
+    const actions = await someActions(editor.document, new vscode.Range(0, 12, 0, 12));
+    const toCache = actions.find((a) => a.title === 'Replace with AMP Cache URL');
+    assert.ok(toCache?.edit, actions.map((a) => a.title).join());
+    assert.ok(await vscode.workspace.applyEdit(toCache.edit));
+    assert.strictEqual(editor.document.getText(), `{"url":"${escape(CACHE)}"}`);
+    assert.deepStrictEqual(JSON.parse(editor.document.getText()), { url: CACHE });
+  });
+
   it('nothing off a URL, nothing for a refused URL', async () => {
     const editor = await openDoc('no links here https://user:pw@[::1]/', 'plaintext');
     assert.deepStrictEqual(ours(await codeActionsAt(editor.document, new vscode.Range(0, 2, 0, 2))), []);

@@ -361,8 +361,39 @@ describe('hardening: limits', () => {
   const URL_ = 'https://example.com/amp_document.html';
   before(activateExtension);
   afterEach(async () => {
-    await resetConfig('limits.maxLineLength', 'limits.maxDocumentSize');
+    await resetConfig('limits.maxLineLength', 'limits.maxDocumentSize', 'languages');
     await closeAllEditors();
+  });
+
+  it('ampUrl.languages: outside them no code action and no context key; inside, both (and onCacheUrl on a cache URL)', async () => {
+    const spy = spyOnContextKeys();
+    assert.ok(spy, 'cannot observe setContext: vscode.commands is not writable here');
+    const CACHE_ = 'https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html';
+    const actionsAt = async (doc: vscode.TextDocument, line: number) => {
+      const at = new vscode.Range(line, 12, line, 12);
+      const all = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, at)) ?? [];
+      return all.filter((a) => a.kind?.value.startsWith('refactor.rewrite.ampUrl')).map((a) => a.title);
+    };
+    try {
+      await setConfig('languages', ['markdown']);
+      const plain = await openDoc(`${URL_}\n${CACHE_}`);
+      assert.deepStrictEqual(await actionsAt(plain.document, 0), [], 'code actions in a language left out');
+      const seen = spy.calls.length;
+      plain.selection = new vscode.Selection(0, 12, 0, 12);
+      plain.selection = new vscode.Selection(1, 12, 1, 12);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.deepStrictEqual(spy.calls.slice(seen).filter(([, v]) => v === true), [], 'a context key was set in a language left out');
+
+      const md = await openDoc(`${URL_}\n${CACHE_}`, 'markdown');
+      // Asked until they come: right after a document opens the workbench may not have its model yet.
+      await waitFor(async () => ((await actionsAt(md.document, 0)).includes('Replace with AMP Cache URL') ? true : undefined), 'a code action in markdown');
+      md.selection = new vscode.Selection(0, 12, 0, 12);
+      await waitFor(() => spy.calls.some(([k, v]) => k === 'ampUrl.onPublisherUrl' && v === true), 'onPublisherUrl on a publisher URL');
+      md.selection = new vscode.Selection(1, 12, 1, 12);
+      await waitFor(() => spy.calls.some(([k, v]) => k === 'ampUrl.onCacheUrl' && v === true), 'onCacheUrl on a cache URL');
+    } finally {
+      spy.restore();
+    }
   });
 
   it('above ampUrl.limits.maxLineLength: no hover and no code action on that line, the others still work', async () => {
