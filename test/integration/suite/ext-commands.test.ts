@@ -163,6 +163,35 @@ describe('extension: commands', () => {
     assert.strictEqual(await run<boolean>('ampUrl.open', 'javascript:alert(1)'), false);
   });
 
+  it('copy (hover link) puts exactly the text on the clipboard; a non-string is refused', async () => {
+    await vscode.env.clipboard.writeText('before');
+    assert.strictEqual(await run<boolean>('ampUrl.copy', CACHE), true);
+    assert.strictEqual(await vscode.env.clipboard.readText(), CACHE);
+    assert.strictEqual(await run<boolean>('ampUrl.copy', { toString: () => 'x' }), false);
+    assert.strictEqual(await vscode.env.clipboard.readText(), CACHE);
+  });
+
+  it('context menu and reverse commands on several cursors: each URL of its kind, one undo', async () => {
+    const other = 'https://foo.example.org/b';
+    const otherCache = 'https://foo-example-org.cdn.ampproject.org/c/s/foo.example.org/b';
+    const text = `${PUB} and ${otherCache}\n${other} and ${CACHE}`;
+    const editor = await openDoc(text);
+    placeCursors(editor, 'amp_document', 'foo-example-org', 'foo.example.org/b and');
+    const toCache = await run('ampUrl.replaceWithCacheUrl');
+    assert.strictEqual(toCache.changed, 2, JSON.stringify(toCache));
+    assert.deepStrictEqual(toCache.skipped.map((k) => k.url), [otherCache]);
+    assert.strictEqual(editor.document.getText(), `${CACHE} and ${otherCache}\n${otherCache} and ${CACHE}`);
+    await undo();
+    assert.strictEqual(editor.document.getText(), text);
+    placeCursors(editor, 'amp_document', 'foo-example-org', 'cdn.ampproject.org/c/s/example.com');
+    const reverse = await run('ampUrl.toPublisherUrl');
+    assert.strictEqual(reverse.changed, 2, JSON.stringify(reverse));
+    assert.deepStrictEqual(reverse.skipped.map((k) => k.url), [PUB]);
+    assert.strictEqual(editor.document.getText(), `${PUB} and ${other}\n${other} and ${PUB}`);
+    await undo();
+    assert.strictEqual(editor.document.getText(), text);
+  });
+
   it('context menu commands convert like the palette ones', async () => {
     const editor = await openDoc(`${PUB}`);
     placeCursors(editor, 'amp_document');
