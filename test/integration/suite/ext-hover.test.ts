@@ -84,6 +84,18 @@ describe('extension: hover', () => {
     }
   });
 
+  it('the publisher section (of a cache URL) shows only when chosen', async () => {
+    const { document } = await openDoc(`x ${CACHE} y`);
+    await setConfig('hover.sections', ['publisher']);
+    const only = (await ourHover(document, 'amp_document')).replace(/\\(.)/g, '$1');
+    assert.ok(only.includes(`\`${PUB}\``), only);
+    assert.doesNotMatch(only, /Safe Browsing|RFC 3986/);
+    await setConfig('hover.sections', ['canonical']);
+    const without = (await ourHover(document, 'amp_document')).replace(/\\(.)/g, '$1');
+    assert.match(without, /Safe Browsing canonical form/);
+    assert.ok(!without.includes(`\`${PUB}\``), without);
+  });
+
   it('hover.enabled, languages and the line length limit switch the hover off at once', async () => {
     const { document } = await openDoc(`x ${PUB} y`);
     assert.strictEqual((await hoverStrings(document, 'amp_document')).length, 1);
