@@ -14,15 +14,30 @@ function fakeVscode(): unknown {
     fire(): void {}
     dispose(): void {}
   }
-  const kind = (value: string): unknown => ({ value, append: (s: string) => kind(`${value}.${s}`) });
+  const kind = (value: string): unknown => ({
+    value,
+    append: (s: string) => kind(`${value}.${s}`),
+  });
   return {
     EventEmitter,
     Disposable: { from: () => disposable },
     CodeActionKind: { RefactorRewrite: kind('refactor.rewrite') },
-    workspace: { onDidChangeConfiguration: event, onDidGrantWorkspaceTrust: event, isTrusted: true, getConfiguration: () => ({ get: () => undefined }) },
-    window: { onDidChangeTextEditorSelection: event, onDidChangeActiveTextEditor: event, activeTextEditor: undefined },
+    workspace: {
+      onDidChangeConfiguration: event,
+      onDidGrantWorkspaceTrust: event,
+      isTrusted: true,
+      getConfiguration: () => ({ get: () => undefined }),
+    },
+    window: {
+      onDidChangeTextEditorSelection: event,
+      onDidChangeActiveTextEditor: event,
+      activeTextEditor: undefined,
+    },
     commands: { registerCommand: () => disposable, executeCommand: async () => undefined },
-    languages: { registerHoverProvider: () => disposable, registerCodeActionsProvider: () => disposable },
+    languages: {
+      registerHoverProvider: () => disposable,
+      registerCodeActionsProvider: () => disposable,
+    },
     l10n: { t: (m: string) => m },
   };
 }
@@ -48,7 +63,9 @@ function stats(times: number[]): string {
 function timeActivate(label: string, file: string): void {
   withFakeVscode(() => {
     const t0 = performance.now();
-    const ext = require(file) as { activate: (c: { subscriptions: { dispose(): void }[] }) => void };
+    const ext = require(file) as {
+      activate: (c: { subscriptions: { dispose(): void }[] }) => void;
+    };
     const load = performance.now() - t0;
     const times: number[] = [];
     for (let i = 0; i < 200; i++) {
@@ -58,7 +75,9 @@ function timeActivate(label: string, file: string): void {
       times.push(performance.now() - t);
       context.subscriptions.forEach((d) => d.dispose());
     }
-    console.log(`activate() ${label}: first ${times[0].toFixed(3)} ms; ${stats(times)}; module load ${load.toFixed(1)} ms`);
+    console.log(
+      `activate() ${label}: first ${times[0].toFixed(3)} ms; ${stats(times)}; module load ${load.toFixed(1)} ms`,
+    );
   });
 }
 
@@ -73,13 +92,20 @@ export function run(): void {
   }
 
   // Pure modules, loaded after the activation figures so they don't warm the module cache first.
-  const { computeForms } = require('../src/extension/logic/forms') as typeof import('../src/extension/logic/forms');
-  const { hoverMarkdown } = require('../src/extension/logic/hover-markdown') as typeof import('../src/extension/logic/hover-markdown');
-  const { urlNear, windowAround } = require('../src/extension/logic/locate') as typeof import('../src/extension/logic/locate');
-  const { readSettings } = require('../src/extension/logic/settings') as typeof import('../src/extension/logic/settings');
-  const { planEdits, planSteps } = require('../src/extension/logic/plan-edits') as typeof import('../src/extension/logic/plan-edits');
-  const { mergeSteps } = require('../src/extension/logic/merge-edits') as typeof import('../src/extension/logic/merge-edits');
-  const { makeTransform } = require('../src/extension/logic/transforms') as typeof import('../src/extension/logic/transforms');
+  const { computeForms } =
+    require('../src/extension/logic/forms') as typeof import('../src/extension/logic/forms');
+  const { hoverMarkdown } =
+    require('../src/extension/logic/hover-markdown') as typeof import('../src/extension/logic/hover-markdown');
+  const { urlNear, windowAround } =
+    require('../src/extension/logic/locate') as typeof import('../src/extension/logic/locate');
+  const { readSettings } =
+    require('../src/extension/logic/settings') as typeof import('../src/extension/logic/settings');
+  const { planEdits, planSteps } =
+    require('../src/extension/logic/plan-edits') as typeof import('../src/extension/logic/plan-edits');
+  const { mergeSteps } =
+    require('../src/extension/logic/merge-edits') as typeof import('../src/extension/logic/merge-edits');
+  const { makeTransform } =
+    require('../src/extension/logic/transforms') as typeof import('../src/extension/logic/transforms');
   const settings = readSettings(() => undefined, true);
 
   // What the hover provider does: read a window of the line, find the URL, compute, render.
@@ -87,7 +113,13 @@ export function run(): void {
     const t = performance.now();
     const w = windowAround(line.length, at);
     const found = urlNear(line.slice(w.start, w.end), w.start, line.length, at);
-    if (found) hoverMarkdown(computeForms(found.url, settings), { uri: 'file:///x', start: found.start, end: found.end, oldText: found.text });
+    if (found)
+      hoverMarkdown(computeForms(found.url, settings), {
+        uri: 'file:///x',
+        start: found.start,
+        end: found.end,
+        oldText: found.text,
+      });
     return performance.now() - t;
   };
   const urls = benchUrls(2000, 11);
@@ -109,10 +141,14 @@ export function run(): void {
   }
   const big = parts.join(', ');
   const picks = Array.from({ length: 1000 }, () => starts[Math.floor(rnd() * starts.length)] + 9);
-  console.log(`hover, 1 MB line (limit raised above the default 100,000): ${stats(picks.map((at) => hover(big, at)))}`);
+  console.log(
+    `hover, 1 MB line (limit raised above the default 100,000): ${stats(picks.map((at) => hover(big, at)))}`,
+  );
 
   const doc = benchUrls(100_000, 3)
-    .map((u, i) => (i % 3 === 0 ? `- [link](${u})` : i % 3 === 1 ? `  "url": "${u}",` : `see ${u} here`))
+    .map((u, i) =>
+      i % 3 === 0 ? `- [link](${u})` : i % 3 === 1 ? `  "url": "${u}",` : `see ${u} here`,
+    )
     .join('\n');
   for (const to of ['cache', 'canonical', 'normalized'] as const) {
     const transform = makeTransform(to, settings);
@@ -123,7 +159,9 @@ export function run(): void {
       edits = planEdits(doc, [{ start: 0, end: doc.length }], transform).edits.length;
       best = Math.min(best, performance.now() - t);
     }
-    console.log(`convert all to ${to}, 100,000 URLs (${(doc.length / 1e6).toFixed(1)} MB): ${best.toFixed(0)} ms planning, ${edits.toLocaleString('en-US')} edits`);
+    console.log(
+      `convert all to ${to}, 100,000 URLs (${(doc.length / 1e6).toFixed(1)} MB): ${best.toFixed(0)} ms planning, ${edits.toLocaleString('en-US')} edits`,
+    );
   }
   // The extension runs both in steps, pausing every 30 ms: the longest step bounds how long it
   // keeps the extension host busy at a time. (The edit itself is measured inside VS Code: the
@@ -131,11 +169,18 @@ export function run(): void {
   const full = [{ start: 0, end: doc.length }];
   const plan = stepped(planSteps(doc, full, makeTransform('cache', settings)));
   const merged = stepped(mergeSteps(doc, plan.value.edits));
-  console.log(`convert all to cache, 100,000 URLs: planning steps ${plan.steps}, longest ${plan.longest.toFixed(1)} ms; merging into ${merged.value.length} spanning edit(s): ${merged.total.toFixed(0)} ms in ${merged.steps} steps, longest ${merged.longest.toFixed(1)} ms`);
+  console.log(
+    `convert all to cache, 100,000 URLs: planning steps ${plan.steps}, longest ${plan.longest.toFixed(1)} ms; merging into ${merged.value.length} spanning edit(s): ${merged.total.toFixed(0)} ms in ${merged.steps} steps, longest ${merged.longest.toFixed(1)} ms`,
+  );
 }
 
 /** Runs a step generator to its end: its value, the number of steps and the longest one (ms). */
-function stepped<T>(steps: Generator<number, T>): { value: T; steps: number; longest: number; total: number } {
+function stepped<T>(steps: Generator<number, T>): {
+  value: T;
+  steps: number;
+  longest: number;
+  total: number;
+} {
   const t0 = performance.now();
   let last = t0;
   let longest = 0;

@@ -17,10 +17,13 @@ export function mixedText(bytes: number, seed = 7): string {
     () => `See [the docs](${url()}) and <${url()}>, or [this](${url()} "title").`,
     () => `<a href="${url()}" class="link">home</a> <img src='${url()}' alt="">`,
     () => `{"id": ${Math.floor(rnd() * 1e6)}, "url": "${url()}", "tags": ["a", "b"]},`,
-    () => `2026-01-0${1 + Math.floor(rnd() * 9)}T12:00:00Z INFO GET ${url()} 200 ${Math.floor(rnd() * 900)}ms`,
+    () =>
+      `2026-01-0${1 + Math.floor(rnd() * 9)}T12:00:00Z INFO GET ${url()} 200 ${Math.floor(rnd() * 900)}ms`,
     () => `.hero { background: url(${url()}) no-repeat; color: #333; }`,
-    () => `# Plain prose without links: the quick brown fox jumps over the lazy dog, twice (really).`,
-    () => `    if (value.length > limit && !options.allowHuge) { throw new Error('too long: ' + value.length); }`,
+    () =>
+      `# Plain prose without links: the quick brown fox jumps over the lazy dog, twice (really).`,
+    () =>
+      `    if (value.length > limit && !options.allowHuge) { throw new Error('too long: ' + value.length); }`,
     () => `(see ${url()}). Wikipedia: https://en.wikipedia.org/wiki/Foo_(bar), www.example.com/x.`,
   ];
   const lines: string[] = [];
@@ -53,26 +56,51 @@ function bestMs(fn: () => unknown, passes = 3): number {
   return best;
 }
 
-const mbPerS = (chars: number, ms: number): string => `${(chars / 1e6 / (ms / 1000)).toFixed(0)} MB/s`;
+const mbPerS = (chars: number, ms: number): string =>
+  `${(chars / 1e6 / (ms / 1000)).toFixed(0)} MB/s`;
 
 /** Adversarial inputs of size n (issue 7's list, plus the minified lines that hurt linkify-it). */
 const ADVERSARIAL: { name: string; n: number; make: (n: number) => string }[] = [
   { name: 'no-space line of URL characters, n chars', n: 1_000_000, make: (n) => noSpaceLine(n) },
   { name: '"http://a.com/x," × n, no space', n: 70_000, make: (n) => 'http://a.com/x,'.repeat(n) },
-  { name: 'minified JSON, n pairs of URLs', n: 30_000, make: (n) => '["http://a.com/x","http://b.com/y"],'.repeat(n) },
+  {
+    name: 'minified JSON, n pairs of URLs',
+    n: 30_000,
+    make: (n) => '["http://a.com/x","http://b.com/y"],'.repeat(n),
+  },
   { name: '"(" × n', n: 100_000, make: (n) => '('.repeat(n) },
-  { name: '"(" × n, a URL, ")" × n', n: 100_000, make: (n) => `${'('.repeat(n)}https://a.com/x${')'.repeat(n)}` },
+  {
+    name: '"(" × n, a URL, ")" × n',
+    n: 100_000,
+    make: (n) => `${'('.repeat(n)}https://a.com/x${')'.repeat(n)}`,
+  },
   { name: '"http://" × n', n: 100_000, make: (n) => 'http://'.repeat(n) },
-  { name: '"www." × n, then "www.a " × n', n: 100_000, make: (n) => 'www.'.repeat(n) + 'www.a '.repeat(n) },
-  { name: 'Markdown nested n deep', n: 100_000, make: (n) => `${'> [*_'.repeat(n)}[a](https://a.com/x)${'_*](x)'.repeat(n)}` },
-  { name: 'lone surrogates, NUL, bidi, RTL × n', n: 25_000, make: (n) => '\uD800https://a.com/\u05D0\u0645\uDC00\u0000 \u202Ehttp://\u0628.com/\u200F'.repeat(n) },
+  {
+    name: '"www." × n, then "www.a " × n',
+    n: 100_000,
+    make: (n) => 'www.'.repeat(n) + 'www.a '.repeat(n),
+  },
+  {
+    name: 'Markdown nested n deep',
+    n: 100_000,
+    make: (n) => `${'> [*_'.repeat(n)}[a](https://a.com/x)${'_*](x)'.repeat(n)}`,
+  },
+  {
+    name: 'lone surrogates, NUL, bidi, RTL × n',
+    n: 25_000,
+    make: (n) =>
+      '\uD800https://a.com/\u05D0\u0645\uDC00\u0000 \u202Ehttp://\u0628.com/\u200F'.repeat(n),
+  },
 ];
 
 /** A URL, then random URL characters without spaces: a 64 KiB random block repeated to n. */
 function noSpaceLine(n: number): string {
   const rnd = prng(11);
   const alphabet = "htpsw:/.()[]{}'a,%-_=&?#";
-  const block = Array.from({ length: 1 << 16 }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
+  const block = Array.from(
+    { length: 1 << 16 },
+    () => alphabet[Math.floor(rnd() * alphabet.length)],
+  ).join('');
   return `https://a.com/${block.repeat(Math.ceil(n / block.length))}`.slice(0, n);
 }
 
@@ -83,30 +111,51 @@ export function run(): void {
   const text = mixedText(10_000_000);
   const found = findUrls(text).length;
   const t = bestMs(() => findUrls(text));
-  console.log(`findUrls, ${(text.length / 1e6).toFixed(1)} MB mixed text (${found.toLocaleString('en-US')} URLs): ${mbPerS(text.length, t)} (${t.toFixed(0)} ms CPU)`);
+  console.log(
+    `findUrls, ${(text.length / 1e6).toFixed(1)} MB mixed text (${found.toLocaleString('en-US')} URLs): ${mbPerS(text.length, t)} (${t.toFixed(0)} ms CPU)`,
+  );
   const small = text.slice(0, 1_000_000);
-  console.log(`  same text, first 1 MB: findUrls ${mbPerS(small.length, bestMs(() => findUrls(small)))}, linkify-it ${mbPerS(small.length, bestMs(() => linkify.match(small)))}`);
+  console.log(
+    `  same text, first 1 MB: findUrls ${mbPerS(
+      small.length,
+      bestMs(() => findUrls(small)),
+    )}, linkify-it ${mbPerS(
+      small.length,
+      bestMs(() => linkify.match(small)),
+    )}`,
+  );
 
   console.log('\nfindUrls on adversarial text, CPU time (best of 3) at n and 4n; ×4 means linear');
   for (const { name, n, make } of ADVERSARIAL) {
     const [a, b] = [make(n), make(4 * n)];
     const [ta, tb] = [bestMs(() => findUrls(a)), bestMs(() => findUrls(b))];
     const urls = findUrls(b).length;
-    console.log(`  ${name.padEnd(42)} n=${String(n).padEnd(8)} ${ms(ta)} ${ms(tb)}  ×${(tb / ta).toFixed(1)}  (${urls.toLocaleString('en-US')} URLs at 4n)`);
+    console.log(
+      `  ${name.padEnd(42)} n=${String(n).padEnd(8)} ${ms(ta)} ${ms(tb)}  ×${(tb / ta).toFixed(1)}  (${urls.toLocaleString('en-US')} URLs at 4n)`,
+    );
   }
-  console.log('  (above ~100,000 URLs, V8 garbage-collects the retained results: more than ×4 there comes from the GC, not the scan)');
+  console.log(
+    '  (above ~100,000 URLs, V8 garbage-collects the retained results: more than ×4 there comes from the GC, not the scan)',
+  );
 
   // urlAt must cost the same on a 1 MB and a 4 MB line: it reads only a window around the offset.
   const [a, b] = [noSpaceLine(1_000_000), noSpaceLine(4_000_000)];
   const calls = 200;
-  const at = (s: string): number => bestMs(() => { for (let k = 1; k <= calls; k++) urlAt(s, Math.floor((s.length * k) / (calls + 1))); }) / calls;
-  console.log(`  urlAt in a no-space line, per call: ${at(a).toFixed(3)} ms (1 MB), ${at(b).toFixed(3)} ms (4 MB)`);
+  const at = (s: string): number =>
+    bestMs(() => {
+      for (let k = 1; k <= calls; k++) urlAt(s, Math.floor((s.length * k) / (calls + 1)));
+    }) / calls;
+  console.log(
+    `  urlAt in a no-space line, per call: ${at(a).toFixed(3)} ms (1 MB), ${at(b).toFixed(3)} ms (4 MB)`,
+  );
 
   // linkify-it at n/200 and 4n/200 only (1 pass): ×16 is quadratic, and the full sizes would take hours.
   console.log('\nlinkify-it 5 on the same adversarial text at n/200 and 4n/200, CPU time (1 pass)');
   for (const { name, n, make } of ADVERSARIAL) {
     const [a, b] = [make(n / 200), make((4 * n) / 200)];
     const [ta, tb] = [bestMs(() => linkify.match(a), 1), bestMs(() => linkify.match(b), 1)];
-    console.log(`  ${name.padEnd(42)} n=${String(n / 200).padEnd(8)} ${ms(ta)} ${ms(tb)}  ×${(tb / Math.max(ta, 0.05)).toFixed(1)}`);
+    console.log(
+      `  ${name.padEnd(42)} n=${String(n / 200).padEnd(8)} ${ms(ta)} ${ms(tb)}  ×${(tb / Math.max(ta, 0.05)).toFixed(1)}`,
+    );
   }
 }

@@ -27,7 +27,10 @@ function stats(times: number[]): string {
 function urlLine(size: number): string {
   const parts: string[] = [];
   for (let i = 0, n = 0; n < size; i++) {
-    const u = i % 7 === 0 ? `https://h${i % 501}-example-com.cdn.ampproject.org/c/s/h${i % 501}.example.com/p/${i}` : `https://h${i % 501}.example.com/p/${i}?q=${i}`;
+    const u =
+      i % 7 === 0
+        ? `https://h${i % 501}-example-com.cdn.ampproject.org/c/s/h${i % 501}.example.com/p/${i}`
+        : `https://h${i % 501}.example.com/p/${i}?q=${i}`;
     parts.push(u);
     n += u.length + 1;
   }
@@ -38,15 +41,22 @@ function urlLine(size: number): string {
 function noSpaceLine(size: number): string {
   const rnd = prng(3);
   const alphabet = 'htps:/.w()[]a-_%?=&#';
-  const block = Array.from({ length: 1 << 16 }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
+  const block = Array.from(
+    { length: 1 << 16 },
+    () => alphabet[Math.floor(rnd() * alphabet.length)],
+  ).join('');
   return `https://a.com/${block.repeat(Math.ceil(size / block.length))}`.slice(0, size);
 }
 
 export function run(): void {
-  const { urlNear, windowAround } = require('../src/extension/logic/locate') as typeof import('../src/extension/logic/locate');
-  const { computeForms } = require('../src/extension/logic/forms') as typeof import('../src/extension/logic/forms');
-  const { hoverMarkdown } = require('../src/extension/logic/hover-markdown') as typeof import('../src/extension/logic/hover-markdown');
-  const { readSettings } = require('../src/extension/logic/settings') as typeof import('../src/extension/logic/settings');
+  const { urlNear, windowAround } =
+    require('../src/extension/logic/locate') as typeof import('../src/extension/logic/locate');
+  const { computeForms } =
+    require('../src/extension/logic/forms') as typeof import('../src/extension/logic/forms');
+  const { hoverMarkdown } =
+    require('../src/extension/logic/hover-markdown') as typeof import('../src/extension/logic/hover-markdown');
+  const { readSettings } =
+    require('../src/extension/logic/settings') as typeof import('../src/extension/logic/settings');
   const settings = readSettings(() => undefined, true);
 
   // The document model hands the providers the line; they slice a window of it (documents.ts).
@@ -63,16 +73,29 @@ export function run(): void {
   const hover = (line: string, at: number): number => {
     const t = performance.now();
     const found = find(line, at);
-    if (found) hoverMarkdown(computeForms(found.url, settings), { uri: 'file:///x', start: found.start, end: found.end, oldText: found.text });
+    if (found)
+      hoverMarkdown(computeForms(found.url, settings), {
+        uri: 'file:///x',
+        start: found.start,
+        end: found.end,
+        oldText: found.text,
+      });
     return performance.now() - t;
   };
 
   const rnd = prng(17);
-  for (const [name, line] of [['URLs separated by spaces', urlLine(10_000_000)], ['URL characters, no space', noSpaceLine(10_000_000)]] as const) {
+  for (const [name, line] of [
+    ['URLs separated by spaces', urlLine(10_000_000)],
+    ['URL characters, no space', noSpaceLine(10_000_000)],
+  ] as const) {
     const picks = Array.from({ length: 2000 }, () => Math.floor(rnd() * line.length));
     collectGarbage();
-    console.log(`10 MB single line (${name}): selection change ${stats(picks.map((at) => selectionChange(line, at)))}`);
+    console.log(
+      `10 MB single line (${name}): selection change ${stats(picks.map((at) => selectionChange(line, at)))}`,
+    );
     collectGarbage();
-    console.log(`10 MB single line (${name}): hover ${stats(picks.slice(0, 500).map((at) => hover(line, at)))}`);
+    console.log(
+      `10 MB single line (${name}): hover ${stats(picks.slice(0, 500).map((at) => hover(line, at)))}`,
+    );
   }
 }

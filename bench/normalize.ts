@@ -14,7 +14,9 @@ async function loadNormalizeUrl(): Promise<NormalizeUrl> {
 // normalize-url options closest to our aggressive preset (its defaults already strip www, sort the
 // query, drop utm_ parameters and the trailing slash).
 const NORMALIZE_URL_AGGRESSIVE = {
-  forceHttps: true, stripHash: true, removeDirectoryIndex: true,
+  forceHttps: true,
+  stripHash: true,
+  removeDirectoryIndex: true,
   removeQueryParameters: NORMALIZE_PRESETS.aggressive.removeQueryParams,
 };
 
@@ -35,7 +37,11 @@ const DEVIATIONS: [string, string][] = [
 
 // The machine is shared: alternating the contenders pass by pass gives both the same background
 // load, and the best pass of each is kept.
-function bestOfInterleaved(urls: string[], contenders: [string, (u: string) => unknown][], rounds = 4): [string, number][] {
+function bestOfInterleaved(
+  urls: string[],
+  contenders: [string, (u: string) => unknown][],
+  rounds = 4,
+): [string, number][] {
   const best = contenders.map(() => 0);
   for (let r = 0; r < rounds; r++) {
     contenders.forEach(([, fn], i) => (best[i] = Math.max(best[i], perSecond(urls, fn, 1))));
@@ -55,8 +61,15 @@ export async function run(): Promise<void> {
   console.log(`${urls.length.toLocaleString('en-US')} URLs from benchUrls\n`);
   console.log('| function | URLs per second |\n|---|---:|');
   for (const [name, n] of rows) console.log(`| ${name} | ${rate(n)} |`);
-  console.log(`\nspeed-up: ${(rows[0][1] / rows[1][1]).toFixed(1)}× (default), ${(rows[2][1] / rows[3][1]).toFixed(1)}× (aggressive)\n`);
+  console.log(
+    `\nspeed-up: ${(rows[0][1] / rows[1][1]).toFixed(1)}× (default), ${(rows[2][1] / rows[3][1]).toFixed(1)}× (aggressive)\n`,
+  );
 
-  console.log('| input | normalize (default) | normalize-url (defaults) | normalize-url |\n|---|---|---|---|');
-  for (const [input, what] of DEVIATIONS) console.log(`| \`${input}\` | \`${normalize(input)}\` | \`${normalizeUrl(input)}\` | ${what} |`);
+  console.log(
+    '| input | normalize (default) | normalize-url (defaults) | normalize-url |\n|---|---|---|---|',
+  );
+  for (const [input, what] of DEVIATIONS)
+    console.log(
+      `| \`${input}\` | \`${normalize(input)}\` | \`${normalizeUrl(input)}\` | ${what} |`,
+    );
 }

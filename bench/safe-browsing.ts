@@ -9,13 +9,17 @@ import { benchUrls, perSecond, rate } from './urls';
 /** Median over five fresh Node processes of the milliseconds each step of `script` prints. */
 function freshProcessMs(script: string): number[] {
   const runs = Array.from({ length: 5 }, () =>
-    execFileSync(process.execPath, ['-e', script], { cwd: __dirname, encoding: 'utf8' }).trim().split(' ').map(Number),
+    execFileSync(process.execPath, ['-e', script], { cwd: __dirname, encoding: 'utf8' })
+      .trim()
+      .split(' ')
+      .map(Number),
   );
   return runs[0].map((_, i) => runs.map((r) => r[i]).sort((a, b) => a - b)[2]);
 }
 
 // tldts alone, then the Safe Browsing modules (tldts is loaded lazily, on the first expressions()).
-const TLDTS_SCRIPT = "const t0 = performance.now(); require('tldts-icann'); console.log(performance.now() - t0);";
+const TLDTS_SCRIPT =
+  "const t0 = performance.now(); require('tldts-icann'); console.log(performance.now() - t0);";
 const CORE_SCRIPT = `const t0 = performance.now(); const m = require('../src/core/sb-expressions'); const t1 = performance.now();
 m.expressions('http://a.b.example.co.uk/'); console.log(t1 - t0, performance.now() - t1);`;
 
@@ -29,12 +33,20 @@ export function run(): void {
   const urls = benchUrls(200000);
   console.log(`canonicalize: ${rate(perSecond(urls, canonicalize))} (target >= 500,000/s)`);
   console.log(`expressions: ${rate(perSecond(urls, expressions))}`);
-  console.log(`hashPrefixes (4 bytes): ${rate(perSecond(urls.slice(0, 50000), (u) => hashPrefixes(u)))}`);
+  console.log(
+    `hashPrefixes (4 bytes): ${rate(perSecond(urls.slice(0, 50000), (u) => hashPrefixes(u)))}`,
+  );
   const [tldts] = freshProcessMs(TLDTS_SCRIPT);
   const [load, first] = freshProcessMs(CORE_SCRIPT);
   console.log(`require('tldts-icann') in a fresh process: ${tldts.toFixed(1)} ms (median of 5)`);
-  console.log(`Safe Browsing modules load: ${load.toFixed(1)} ms; first expressions() (loads the list): ${first.toFixed(1)} ms`);
+  console.log(
+    `Safe Browsing modules load: ${load.toFixed(1)} ms; first expressions() (loads the list): ${first.toFixed(1)} ms`,
+  );
   once('canonicalize 1 MB of %25%25…', () => canonicalize(`http://h.com/%${'25'.repeat(500000)}`));
-  once('canonicalize a host of 500,000 dots', () => canonicalize(`http://${'.'.repeat(500000)}a.com/`));
-  once('expressions of a host with 300,000 labels', () => expressions(`http://${'a.'.repeat(300000)}example.com/`));
+  once('canonicalize a host of 500,000 dots', () =>
+    canonicalize(`http://${'.'.repeat(500000)}a.com/`),
+  );
+  once('expressions of a host with 300,000 labels', () =>
+    expressions(`http://${'a.'.repeat(300000)}example.com/`),
+  );
 }

@@ -12,10 +12,33 @@ export function prng(seed: number): () => number {
   };
 }
 
-const WORDS = ['news', 'blog', 'shop', 'amp', 'en-us', 'media', 'img', 'static', 'my-site', 'a', 'long-publisher-name'];
+const WORDS = [
+  'news',
+  'blog',
+  'shop',
+  'amp',
+  'en-us',
+  'media',
+  'img',
+  'static',
+  'my-site',
+  'a',
+  'long-publisher-name',
+];
 const TLDS = ['com', 'org', 'co.uk', 'de', 'net', 'io', 'com.au', 'fr'];
 const IDN = ['bücher', 'münchen', '⚡😊', 'пример', '例え'];
-const SEGMENTS = ['article', '2026', 'index.html', 'img', 'logo.png', 'a%20b', 'x', 'story', 'page.amp.html', '~user'];
+const SEGMENTS = [
+  'article',
+  '2026',
+  'index.html',
+  'img',
+  'logo.png',
+  'a%20b',
+  'x',
+  'story',
+  'page.amp.html',
+  '~user',
+];
 const QUERIES = ['', '', '?id=1', '?a=1&b=2', '?q=hello%20world', '?utm_source=x&id=7', '?amp=1'];
 
 /** `count` publisher URLs: http and https, hyphens, subdomains, IDNs, paths, queries, escapes. */
@@ -39,7 +62,11 @@ export function benchUrls(count: number, seed = 42): string[] {
 }
 
 /** Calls `fn` on every input (several passes, best kept) and returns items per second. */
-export function perSecond(inputs: readonly string[], fn: (s: string) => unknown, passes = 3): number {
+export function perSecond(
+  inputs: readonly string[],
+  fn: (s: string) => unknown,
+  passes = 3,
+): number {
   let best = Infinity;
   for (let p = 0; p < passes; p++) {
     const t0 = performance.now();

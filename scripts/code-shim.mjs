@@ -15,12 +15,20 @@ const TIMEOUT_MS = Number(process.env.AMP_URL_TEST_TIMEOUT_MS) || 10 * 60_000;
 
 /** Reads `--name=value` / `--name value` flags; other `--flags` (runTests' desktop ones) are ignored. */
 function parseArgs(argv) {
-  const valued = ['extensionDevelopmentPath', 'extensionTestsPath', 'user-data-dir', 'extensions-dir'];
+  const valued = [
+    'extensionDevelopmentPath',
+    'extensionTestsPath',
+    'user-data-dir',
+    'extensions-dir',
+  ];
   const opts = { extensionDevelopmentPath: [], folders: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const m = /^--([^=]+)(?:=(.*))?$/s.exec(arg);
-    if (!m) { opts.folders.push(arg); continue; }
+    if (!m) {
+      opts.folders.push(arg);
+      continue;
+    }
     const [, name, inline] = m;
     if (name === 'version') opts.version = true;
     if (!valued.includes(name)) continue;
@@ -34,13 +42,16 @@ function parseArgs(argv) {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (!fs.existsSync(path.join(codeServerDir(), '.complete'))) {
-    throw new Error(`code-server is not installed in ${codeServerDir()}: run \`node scripts/setup-vscode.mjs\` first`);
+    throw new Error(
+      `code-server is not installed in ${codeServerDir()}: run \`node scripts/setup-vscode.mjs\` first`,
+    );
   }
   if (opts.version) {
     console.log(fs.readFileSync(path.join(codeServerDir(), '.complete'), 'utf8').trim());
     return 0;
   }
-  if (!opts.extensionTestsPath) throw new Error('--extensionTestsPath=<compiled test index> is required');
+  if (!opts.extensionTestsPath)
+    throw new Error('--extensionTestsPath=<compiled test index> is required');
 
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-itest-'));
   const server = await startCodeServer({
@@ -49,7 +60,8 @@ async function main() {
     logFile: path.join(scratch, 'code-server.log'),
   });
   let browser;
-  cleanUp = () => server.stop().then(() => fs.rmSync(scratch, { recursive: true, force: true, maxRetries: 3 }));
+  cleanUp = () =>
+    server.stop().then(() => fs.rmSync(scratch, { recursive: true, force: true, maxRetries: 3 }));
   try {
     browser = await launchBrowser();
     const page = await browser.newPage();
@@ -58,16 +70,21 @@ async function main() {
       exit = resolve;
       page.on('crash', () => reject(new Error('the workbench page crashed')));
       server.exited.then((code) => reject(new Error(`code-server stopped (${code})`)));
-      setTimeout(() => reject(new Error(`no result after ${TIMEOUT_MS / 1000} s (AMP_URL_TEST_TIMEOUT_MS)`)), TIMEOUT_MS).unref();
+      setTimeout(
+        () => reject(new Error(`no result after ${TIMEOUT_MS / 1000} s (AMP_URL_TEST_TIMEOUT_MS)`)),
+        TIMEOUT_MS,
+      ).unref();
     });
     // The workbench calls these when it runs extension tests (as in VS Code's own web test runner).
     await page.exposeFunction('codeAutomationLog', (type, args) => printLog(type, args));
     await page.exposeFunction('codeAutomationExit', (code) => exit(code));
-    await page.goto(workbenchUrl(server, {
-      folder: opts.folders[0],
-      extensionDevelopmentPath: opts.extensionDevelopmentPath,
-      extensionTestsPath: opts.extensionTestsPath,
-    }));
+    await page.goto(
+      workbenchUrl(server, {
+        folder: opts.folders[0],
+        extensionDevelopmentPath: opts.extensionDevelopmentPath,
+        extensionTestsPath: opts.extensionTestsPath,
+      }),
+    );
     const code = await exitCode;
     if (code !== 0) flushEarlyLog();
     return code;
@@ -95,7 +112,10 @@ function printLog(type, args) {
   const text = format(...args);
   if (NOISE.test(text)) return;
   bannerSeen ||= text.startsWith('VS Code ');
-  if (!bannerSeen && !process.env.AMP_URL_VERBOSE) { early.push(text); return; }
+  if (!bannerSeen && !process.env.AMP_URL_VERBOSE) {
+    early.push(text);
+    return;
+  }
   (type === 'error' || type === 'warn' ? process.stderr : process.stdout).write(`${text}\n`);
 }
 
@@ -109,7 +129,10 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => cleanUp().finally(() => process.exit(130)));
 }
 
-main().then((code) => process.exit(code), (err) => {
-  console.error(`[code-shim] ${err.message}`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(`[code-shim] ${err.message}`);
+    process.exit(1);
+  },
+);

@@ -10,7 +10,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  CODE_SERVER_VERSION, DEBIAN_PACKAGES, cacheRoot, chromiumPath, codeServerDir, codeServerEntry,
+  CODE_SERVER_VERSION,
+  DEBIAN_PACKAGES,
+  cacheRoot,
+  chromiumPath,
+  codeServerDir,
+  codeServerEntry,
 } from './lib/paths.mjs';
 
 const log = (msg) => console.log(`[setup] ${msg}`);
@@ -22,21 +27,34 @@ function run(cmd, args, { cwd, env = {}, logFile }) {
   return new Promise((resolve, reject) => {
     const out = fs.openSync(logFile, 'a');
     fs.writeSync(out, `\n$ ${cmd} ${args.join(' ')}   (in ${cwd})\n`);
-    const child = spawn(cmd, args, { cwd, env: { ...cleanEnv(), ...env }, stdio: ['ignore', out, out] });
-    child.on('error', (err) => { fs.closeSync(out); reject(new SetupError(`cannot run ${cmd}: ${err.message}`)); });
+    const child = spawn(cmd, args, {
+      cwd,
+      env: { ...cleanEnv(), ...env },
+      stdio: ['ignore', out, out],
+    });
+    child.on('error', (err) => {
+      fs.closeSync(out);
+      reject(new SetupError(`cannot run ${cmd}: ${err.message}`));
+    });
     child.on('exit', (code, signal) => {
       fs.closeSync(out);
       if (code === 0) return resolve();
       const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-25).join('\n');
-      reject(new SetupError(`\`${cmd} ${args.join(' ')}\` failed (${signal ?? `exit ${code}`}) in ${cwd}\n` +
-        `--- last lines of ${logFile} ---\n${tail}`));
+      reject(
+        new SetupError(
+          `\`${cmd} ${args.join(' ')}\` failed (${signal ?? `exit ${code}`}) in ${cwd}\n` +
+            `--- last lines of ${logFile} ---\n${tail}`,
+        ),
+      );
     });
   });
 }
 
 /** The parent `npm run` exports npm_* variables (local prefix!) that would redirect nested npm calls into the repo. */
 function cleanEnv() {
-  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')));
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')),
+  );
 }
 
 function missingDebianPackages() {
@@ -49,7 +67,9 @@ function missingDebianPackages() {
 async function ensureDebianPackages(logFile) {
   if (process.platform !== 'linux' || !fs.existsSync('/usr/bin/dpkg-query')) {
     if (!fs.existsSync(chromiumPath())) {
-      throw new SetupError(`No chromium at ${chromiumPath()}: install Chromium and set AMP_URL_CHROMIUM to its path.`);
+      throw new SetupError(
+        `No chromium at ${chromiumPath()}: install Chromium and set AMP_URL_CHROMIUM to its path.`,
+      );
     }
     return;
   }
@@ -58,27 +78,40 @@ async function ensureDebianPackages(logFile) {
   const isRoot = process.getuid?.() === 0;
   const sudo = isRoot ? [] : ['sudo', '-n'];
   if (!isRoot && spawnSync('sudo', ['-n', 'true']).status !== 0) {
-    throw new SetupError(`Missing Debian packages: ${missing.join(' ')}\n` +
-      `Install them once with: sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
+    throw new SetupError(
+      `Missing Debian packages: ${missing.join(' ')}\n` +
+        `Install them once with: sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`,
+    );
   }
   log(`installing Debian packages: ${missing.join(' ')} (about a minute)`);
-  const apt = (args) => run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args],
-    { cwd: '/', env: { DEBIAN_FRONTEND: 'noninteractive' }, logFile });
+  const apt = (args) =>
+    run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], {
+      cwd: '/',
+      env: { DEBIAN_FRONTEND: 'noninteractive' },
+      logFile,
+    });
   // Wait for another apt run (e.g. a concurrent setup) instead of failing on the dpkg lock.
   const lock = ['-o', 'DPkg::Lock::Timeout=600'];
   await apt([...lock, 'update', '-q']);
   await apt([...lock, 'install', '-y', '-q', ...missing]);
   const still = missingDebianPackages();
-  if (still.length) throw new SetupError(`apt-get did not install: ${still.join(' ')} (see ${logFile})`);
+  if (still.length)
+    throw new SetupError(`apt-get did not install: ${still.join(' ')} (see ${logFile})`);
 }
 
 /** `--version` prints e.g. `4.100.3 <commit> with Code 1.100.3`. */
 function codeServerVersion(entry) {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-cs-'));
   const env = { ...cleanEnv(), XDG_CONFIG_HOME: home, XDG_DATA_HOME: home }; // else it writes ~/.config/code-server
-  const r = spawnSync(process.execPath, [entry, '--version'], { encoding: 'utf8', env, timeout: 60_000 });
+  const r = spawnSync(process.execPath, [entry, '--version'], {
+    encoding: 'utf8',
+    env,
+    timeout: 60_000,
+  });
   fs.rmSync(home, { recursive: true, force: true });
-  return r.status === 0 ? r.stdout.split('\n').find((line) => line.includes('with Code')) : undefined;
+  return r.status === 0
+    ? r.stdout.split('\n').find((line) => line.includes('with Code'))
+    : undefined;
 }
 
 /** code-server's postinstall, minus its GitHub downloads. */
@@ -86,14 +119,27 @@ async function buildCodeServer(dir, logFile) {
   const npm = (args, cwd, env) => run('npm', args, { cwd, env, logFile });
   fs.writeFileSync(path.join(dir, 'package.json'), '{ "private": true }\n');
   log(`installing code-server@${CODE_SERVER_VERSION} from npm (about a minute, ~310 MB)`);
-  await npm(['install', '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', `code-server@${CODE_SERVER_VERSION}`], dir);
+  await npm(
+    [
+      'install',
+      '--no-save',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      `code-server@${CODE_SERVER_VERSION}`,
+    ],
+    dir,
+  );
   await npm(['rebuild', 'argon2'], dir); // its prebuilt download fails here; it compiles instead
 
   const vscodeDir = path.join(dir, 'node_modules', 'code-server', 'lib', 'vscode');
   await npm(['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund'], vscodeDir);
   const rgDir = path.join(vscodeDir, 'node_modules', '@vscode', 'ripgrep', 'bin');
   fs.mkdirSync(rgDir, { recursive: true });
-  fs.copyFileSync(findOnPath('rg') ?? fail('ripgrep (rg) is not installed'), path.join(rgDir, 'rg'));
+  fs.copyFileSync(
+    findOnPath('rg') ?? fail('ripgrep (rg) is not installed'),
+    path.join(rgDir, 'rg'),
+  );
   fs.chmodSync(path.join(rgDir, 'rg'), 0o755);
   await npm(['rebuild'], vscodeDir, { npm_config_yes: 'true' }); // node-pty runs `npx node-gyp`
 
@@ -102,7 +148,10 @@ async function buildCodeServer(dir, logFile) {
   fs.symlinkSync('node_modules', asar);
   relink(path.join(vscodeDir, 'bin', 'remote-cli', 'code-server'), 'code-linux.sh');
   relink(path.join(vscodeDir, 'bin', 'helpers', 'browser.sh'), 'browser-linux.sh');
-  await npm(['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund'], path.join(vscodeDir, 'extensions'));
+  await npm(
+    ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund'],
+    path.join(vscodeDir, 'extensions'),
+  );
 }
 
 function relink(link, target) {
@@ -135,7 +184,9 @@ async function ensureCodeServer(logFile) {
     const tmpEntry = path.join(tmpDir, path.relative(finalDir, entry));
     const version = codeServerVersion(tmpEntry);
     if (!version?.includes(CODE_SERVER_VERSION)) {
-      throw new SetupError(`the installed code-server does not start: \`node ${tmpEntry} --version\` failed (see ${logFile})`);
+      throw new SetupError(
+        `the installed code-server does not start: \`node ${tmpEntry} --version\` failed (see ${logFile})`,
+      );
     }
     fs.writeFileSync(path.join(tmpDir, '.complete'), `${version}\n`);
     const done = () => fs.existsSync(path.join(finalDir, '.complete'));
@@ -165,10 +216,15 @@ export async function setup() {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const started = Date.now();
-  setup().then(({ version }) => {
-    log(`code-server ${version} ready in ${codeServerDir()} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  }, (err) => {
-    console.error(`[setup] FAILED: ${err instanceof SetupError ? err.message : err.stack}`);
-    process.exit(1);
-  });
+  setup().then(
+    ({ version }) => {
+      log(
+        `code-server ${version} ready in ${codeServerDir()} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
+    },
+    (err) => {
+      console.error(`[setup] FAILED: ${err instanceof SetupError ? err.message : err.stack}`);
+      process.exit(1);
+    },
+  );
 }

@@ -31,7 +31,10 @@ function addDefaultSettings(file) {
 }
 
 function build() {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'build.mjs')], { cwd: repoRoot, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'build.mjs')], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error('the build failed (see above)');
 }
 
@@ -44,17 +47,23 @@ function desktopCode() {
 async function startWeb() {
   const { version } = await setup();
   const wanted = Number(process.env.PORT) || 8080;
-  const port = await portIsFree(wanted) ? wanted : await freePort();
+  const port = (await portIsFree(wanted)) ? wanted : await freePort();
   if (port !== wanted) console.log(`Port ${wanted} is busy; using ${port}.`);
 
   const userDataDir = path.join(cacheRoot(), 'start', 'user-data');
   addDefaultSettings(path.join(userDataDir, 'User', 'settings.json'));
   const server = await startCodeServer({
-    port, userDataDir, folder: demo,
+    port,
+    userDataDir,
+    folder: demo,
     extensionsDir: path.join(cacheRoot(), 'start', 'extensions'),
     logFile: path.join(cacheRoot(), 'start', 'code-server.log'),
   });
-  const url = workbenchUrl(server, { folder: demo, openFile: path.join(demo, 'README.md'), extensionDevelopmentPath: repoRoot });
+  const url = workbenchUrl(server, {
+    folder: demo,
+    openFile: path.join(demo, 'README.md'),
+    extensionDevelopmentPath: repoRoot,
+  });
   console.log(`
   VS Code ${version.replace(/^.*with Code /, '')} (code-server) is serving the extension on the demo folder.
   Open this address in a browser, then hover any URL in README.md:
@@ -80,7 +89,10 @@ async function main() {
   const code = desktopCode();
   if (code) {
     console.log(`Opening VS Code with the extension on ${demo}`);
-    spawn(code, [`--extensionDevelopmentPath=${repoRoot}`, demo], { stdio: 'inherit', detached: true }).unref();
+    spawn(code, [`--extensionDevelopmentPath=${repoRoot}`, demo], {
+      stdio: 'inherit',
+      detached: true,
+    }).unref();
     return;
   }
   await startWeb();

@@ -36,7 +36,9 @@ ensureDependencies();
 const names = process.argv.slice(2);
 const unknown = names.filter((n) => !(n in SUITES));
 if (unknown.length) {
-  console.error(`Unknown suite(s): ${unknown.join(', ')}; choose from ${Object.keys(SUITES).join(', ')}`);
+  console.error(
+    `Unknown suite(s): ${unknown.join(', ')}; choose from ${Object.keys(SUITES).join(', ')}`,
+  );
   process.exit(2);
 }
 
@@ -56,8 +58,10 @@ for (const { name, seconds, code, counts, error } of results) {
   // A suite that failed without a failing test (crash, time-out, build error) counts as one failure.
   failed += code !== 0 && counts.failing === 0 ? 1 : counts.failing;
   const status = code === 0 ? 'ok' : `FAILED (${error ?? `exit ${code}`})`;
-  console.log(`${name.padEnd(12)} ${String(counts.passing).padStart(4)} passing ${String(counts.failing).padStart(3)} failing` +
-    `${counts.pending ? ` ${counts.pending} pending` : ''}  ${seconds.toFixed(0).padStart(4)} s  ${status}`);
+  console.log(
+    `${name.padEnd(12)} ${String(counts.passing).padStart(4)} passing ${String(counts.failing).padStart(3)} failing` +
+      `${counts.pending ? ` ${counts.pending} pending` : ''}  ${seconds.toFixed(0).padStart(4)} s  ${status}`,
+  );
 }
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);

@@ -8,10 +8,16 @@ import { codeServerEntry } from './paths.mjs';
 
 const running = new Set();
 // Last resort: whatever happens to this process, take code-server's whole process group with it.
-process.on('exit', () => { for (const pid of running) killGroup(pid, 'SIGKILL'); });
+process.on('exit', () => {
+  for (const pid of running) killGroup(pid, 'SIGKILL');
+});
 
 function killGroup(pid, signal) {
-  try { process.kill(-pid, signal); } catch { /* already gone */ }
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    /* already gone */
+  }
 }
 
 export function freePort() {
@@ -36,10 +42,16 @@ export function portIsFree(port) {
 
 /** The environment code-server gets: no editor or npm variables of the caller, its own config folders. */
 function serverEnv(home, extra) {
-  const env = Object.fromEntries(Object.entries(process.env)
-    .filter(([k]) => !/^(VSCODE_|ELECTRON_|npm_)/i.test(k)));
-  return { ...env, XDG_CONFIG_HOME: path.join(home, 'config'), XDG_DATA_HOME: path.join(home, 'data'),
-    XDG_CACHE_HOME: path.join(home, 'cache'), ...extra };
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(VSCODE_|ELECTRON_|npm_)/i.test(k)),
+  );
+  return {
+    ...env,
+    XDG_CONFIG_HOME: path.join(home, 'config'),
+    XDG_DATA_HOME: path.join(home, 'data'),
+    XDG_CACHE_HOME: path.join(home, 'cache'),
+    ...extra,
+  };
 }
 
 /**
@@ -48,16 +60,28 @@ function serverEnv(home, extra) {
  *           env?: Record<string, string>, logFile?: string, quiet?: boolean }} options
  */
 export async function startCodeServer(options) {
-  const port = options.port ?? await freePort();
+  const port = options.port ?? (await freePort());
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-home-'));
   fs.mkdirSync(options.userDataDir, { recursive: true });
   fs.mkdirSync(options.extensionsDir, { recursive: true }); // a missing one hides the extension
   const logFile = options.logFile ?? path.join(home, 'code-server.log');
   const out = fs.openSync(logFile, 'a');
-  const args = [codeServerEntry(), '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
-    '--user-data-dir', options.userDataDir, '--extensions-dir', options.extensionsDir,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-    '--disable-getting-started-override', ...(options.folder ? [options.folder] : [])];
+  const args = [
+    codeServerEntry(),
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--user-data-dir',
+    options.userDataDir,
+    '--extensions-dir',
+    options.extensionsDir,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    ...(options.folder ? [options.folder] : []),
+  ];
   const child = spawn(process.execPath, args, {
     detached: true, // own process group: stopping it also stops the extension hosts it forks
     stdio: ['ignore', out, out],
@@ -66,7 +90,12 @@ export async function startCodeServer(options) {
   fs.closeSync(out);
   running.add(child.pid);
   let exited = false;
-  const exit = new Promise((resolve) => child.on('exit', (code, signal) => { exited = true; resolve(code ?? signal); }));
+  const exit = new Promise((resolve) =>
+    child.on('exit', (code, signal) => {
+      exited = true;
+      resolve(code ?? signal);
+    }),
+  );
 
   const server = {
     port,
@@ -84,10 +113,17 @@ export async function startCodeServer(options) {
     },
   };
   try {
-    await waitUntil(async () => {
-      if (exited) throw new Error(`code-server exited at start:\n${tail(logFile)}`);
-      return fetch(`${server.url}/healthz`).then((r) => r.ok, () => false);
-    }, 60_000, 'code-server to answer /healthz');
+    await waitUntil(
+      async () => {
+        if (exited) throw new Error(`code-server exited at start:\n${tail(logFile)}`);
+        return fetch(`${server.url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+      },
+      60_000,
+      'code-server to answer /healthz',
+    );
   } catch (err) {
     await server.stop();
     throw err;
@@ -100,13 +136,22 @@ export async function startCodeServer(options) {
  * before that leaves its editor without the extension's hovers (seen in half the runs).
  */
 export function waitForExtensionHost(userDataDir, timeoutMs = 60_000) {
-  return waitUntil(() => {
-    const logs = path.join(userDataDir, 'logs');
-    if (!fs.existsSync(logs)) return false;
-    return fs.readdirSync(logs, { recursive: true })
-      .filter((f) => String(f).endsWith('remoteexthost.log'))
-      .some((f) => fs.readFileSync(path.join(logs, String(f)), 'utf8').includes('Eager extensions activated'));
-  }, timeoutMs, 'the extension host ("Eager extensions activated" in remoteexthost.log)');
+  return waitUntil(
+    () => {
+      const logs = path.join(userDataDir, 'logs');
+      if (!fs.existsSync(logs)) return false;
+      return fs
+        .readdirSync(logs, { recursive: true })
+        .filter((f) => String(f).endsWith('remoteexthost.log'))
+        .some((f) =>
+          fs
+            .readFileSync(path.join(logs, String(f)), 'utf8')
+            .includes('Eager extensions activated'),
+        );
+    },
+    timeoutMs,
+    'the extension host ("Eager extensions activated" in remoteexthost.log)',
+  );
 }
 
 export async function waitUntil(check, timeoutMs, what) {
@@ -129,10 +174,14 @@ export function tail(file, lines = 30) {
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The workbench URL that opens `folder` (and `openFile`) with an extension under development (and its tests). */
-export function workbenchUrl(server, { folder, openFile, extensionDevelopmentPath, extensionTestsPath }) {
+export function workbenchUrl(
+  server,
+  { folder, openFile, extensionDevelopmentPath, extensionTestsPath },
+) {
   const remote = (p) => `vscode-remote://127.0.0.1:${server.port}${path.resolve(p)}`;
   const payload = [];
-  for (const dev of [extensionDevelopmentPath ?? []].flat()) payload.push(['extensionDevelopmentPath', remote(dev)]);
+  for (const dev of [extensionDevelopmentPath ?? []].flat())
+    payload.push(['extensionDevelopmentPath', remote(dev)]);
   if (extensionTestsPath) payload.push(['extensionTestsPath', remote(extensionTestsPath)]);
   if (openFile) payload.push(['openFile', remote(openFile)]);
   const query = new URLSearchParams();

@@ -8,7 +8,14 @@ export const CODE_SERVER_VERSION = '4.100.3';
 export const VSCODE_VERSION = '1.100.3';
 
 /** Debian packages: compilers for the native modules, ripgrep for search, chromium for the UI. */
-export const DEBIAN_PACKAGES = ['build-essential', 'python3', 'pkg-config', 'libkrb5-dev', 'ripgrep', 'chromium'];
+export const DEBIAN_PACKAGES = [
+  'build-essential',
+  'python3',
+  'pkg-config',
+  'libkrb5-dev',
+  'ripgrep',
+  'chromium',
+];
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -8,15 +8,33 @@ import { splitAuthority } from './uri';
 export type ServingType = 'c' | 'v' | 'wp' | 'cert' | 'i' | 'ii' | 'r';
 
 /** The serving types of the spec, in its order, with a short label and what each one serves. */
-export const SERVING_TYPES: readonly { type: ServingType; label: string; description: string }[] = Object.freeze([
-  { type: 'c', label: 'Content', description: 'An AMP document served as a standalone page.' },
-  { type: 'v', label: 'Viewer', description: 'An AMP document inside an AMP Viewer frame, e.g. a search results page.' },
-  { type: 'wp', label: 'Web Package', description: 'The document as a Signed Exchange; acts as a redirect to the publisher origin.' },
-  { type: 'cert', label: 'Certificate', description: 'The public certificate for a Signed Exchange.' },
-  { type: 'i', label: 'Image', description: 'An image, typically a document subresource.' },
-  { type: 'ii', label: 'Image (sized)', description: 'An image with cache-configuring parameters, e.g. /ii/w800 = at most 800 px wide.' },
-  { type: 'r', label: 'Resource', description: 'A resource such as a font.' },
-] as const);
+export const SERVING_TYPES: readonly { type: ServingType; label: string; description: string }[] =
+  Object.freeze([
+    { type: 'c', label: 'Content', description: 'An AMP document served as a standalone page.' },
+    {
+      type: 'v',
+      label: 'Viewer',
+      description: 'An AMP document inside an AMP Viewer frame, e.g. a search results page.',
+    },
+    {
+      type: 'wp',
+      label: 'Web Package',
+      description: 'The document as a Signed Exchange; acts as a redirect to the publisher origin.',
+    },
+    {
+      type: 'cert',
+      label: 'Certificate',
+      description: 'The public certificate for a Signed Exchange.',
+    },
+    { type: 'i', label: 'Image', description: 'An image, typically a document subresource.' },
+    {
+      type: 'ii',
+      label: 'Image (sized)',
+      description:
+        'An image with cache-configuring parameters, e.g. /ii/w800 = at most 800 px wide.',
+    },
+    { type: 'r', label: 'Resource', description: 'A resource such as a font.' },
+  ] as const);
 
 const SERVING_TYPE_SET: ReadonlySet<string> = new Set(SERVING_TYPES.map((s) => s.type));
 
@@ -44,13 +62,17 @@ const INNER_BLANKS = /[\u0000-\u0020\u007f]/;
 
 /** Checks and trims a URL argument (as `checkInput`, without its allocation on the hot path). */
 export function trimUrl(text: string, what: string): string {
-  if (typeof text !== 'string' || text.length === 0 || text.length > MAX_URL_LENGTH) checkInput(text, what);
+  if (typeof text !== 'string' || text.length === 0 || text.length > MAX_URL_LENGTH)
+    checkInput(text, what);
   let url = text;
   if (url.charCodeAt(0) <= 32 || url.charCodeAt(url.length - 1) <= 32) {
-    url = checkInput(text, what).replace(/^[\u0000-\u0020]+/, '').replace(/[\u0000-\u0020]+$/, '');
+    url = checkInput(text, what)
+      .replace(/^[\u0000-\u0020]+/, '')
+      .replace(/[\u0000-\u0020]+$/, '');
     if (url === '') throw new UrlError('empty', `The ${what} is empty.`);
   }
-  if (INNER_BLANKS.test(url)) throw new UrlError('invalid-url', `The ${what} contains whitespace or a control character.`);
+  if (INNER_BLANKS.test(url))
+    throw new UrlError('invalid-url', `The ${what} contains whitespace or a control character.`);
   return url;
 }
 
@@ -71,16 +93,29 @@ function publisherParts(text: string): PublisherParts {
   const url = trimUrl(text, 'publisher URL');
   const colon = endOfAuthority(url, 0) > url.indexOf(':') ? url.indexOf(':') : -1;
   if (colon <= 0) {
-    throw new UrlError('relative-url', `${quote(url)} is relative: a publisher URL starts with http:// or https://.`);
+    throw new UrlError(
+      'relative-url',
+      `${quote(url)} is relative: a publisher URL starts with http:// or https://.`,
+    );
   }
-  const http = (url.charCodeAt(0) | 32) === 104 && (url.charCodeAt(1) | 32) === 116 && (url.charCodeAt(2) | 32) === 116 && (url.charCodeAt(3) | 32) === 112;
+  const http =
+    (url.charCodeAt(0) | 32) === 104 &&
+    (url.charCodeAt(1) | 32) === 116 &&
+    (url.charCodeAt(2) | 32) === 116 &&
+    (url.charCodeAt(3) | 32) === 112;
   const https = http && colon === 5 && (url.charCodeAt(4) | 32) === 115;
   if (!http || (colon !== 4 && !https)) {
-    throw new UrlError('unsupported-scheme', `The scheme ${quote(url.slice(0, colon + 1))} is not http or https: AMP Caches serve only web pages and resources.`);
+    throw new UrlError(
+      'unsupported-scheme',
+      `The scheme ${quote(url.slice(0, colon + 1))} is not http or https: AMP Caches serve only web pages and resources.`,
+    );
   }
   const scheme = https ? 'https' : 'http';
   if (url.charCodeAt(colon + 1) !== 47 || url.charCodeAt(colon + 2) !== 47) {
-    throw new UrlError('invalid-host', `${quote(url)} has no host: expected ${scheme}://host/path.`);
+    throw new UrlError(
+      'invalid-host',
+      `${quote(url)} has no host: expected ${scheme}://host/path.`,
+    );
   }
   const end = endOfAuthority(url, colon + 3);
   const rawAuthority = url.slice(colon + 3, end);
@@ -91,13 +126,20 @@ function publisherParts(text: string): PublisherParts {
   }
   const authority = splitAuthority(rawAuthority);
   if (authority.userinfo !== undefined) {
-    throw new UrlError('userinfo', 'The URL has a user name or password (userinfo): AMP Caches do not fetch URLs with credentials.');
+    throw new UrlError(
+      'userinfo',
+      'The URL has a user name or password (userinfo): AMP Caches do not fetch URLs with credentials.',
+    );
   }
   const defaultPort = scheme === 'https' ? 443 : 80;
   if (authority.port !== undefined && authority.port !== '') {
-    if (!/^\d{1,5}$/.test(authority.port)) throw new UrlError('port', `The port ${quote(authority.port)} is not a number.`);
+    if (!/^\d{1,5}$/.test(authority.port))
+      throw new UrlError('port', `The port ${quote(authority.port)} is not a number.`);
     if (Number(authority.port) !== defaultPort) {
-      throw new UrlError('port', `The port ${Number(authority.port)} is not the ${scheme} default (${defaultPort}): AMP Caches fetch only from default ports, so the cache URL would name a different resource.`);
+      throw new UrlError(
+        'port',
+        `The port ${Number(authority.port)} is not the ${scheme} default (${defaultPort}): AMP Caches fetch only from default ports, so the cache URL would name a different resource.`,
+      );
     }
   }
   if (authority.host === '') throw new UrlError('invalid-host', 'The URL has an empty host.');
@@ -107,7 +149,9 @@ function publisherParts(text: string): PublisherParts {
 
 /** The cache domain option as an ASCII host; the Google AMP Cache when not given (undefined or null). */
 function cacheDomainOption(cacheDomain: string | null | undefined): string {
-  return cacheDomain === undefined || cacheDomain === null ? DEFAULT_CACHE_DOMAIN : cacheDomainAscii(cacheDomain);
+  return cacheDomain === undefined || cacheDomain === null
+    ? DEFAULT_CACHE_DOMAIN
+    : cacheDomainAscii(cacheDomain);
 }
 
 /**
@@ -115,7 +159,8 @@ function cacheDomainOption(cacheDomain: string | null | undefined): string {
  * compare, or UrlError('invalid-option'): a cache needs a real domain name.
  */
 export function cacheDomainAscii(cacheDomain: string): string {
-  if (typeof cacheDomain !== 'string') throw new UrlError('invalid-option', 'The cache domain must be a string.');
+  if (typeof cacheDomain !== 'string')
+    throw new UrlError('invalid-option', 'The cache domain must be a string.');
   let ascii: string;
   try {
     ascii = hostToAscii(cacheDomain);
@@ -123,8 +168,17 @@ export function cacheDomainAscii(cacheDomain: string): string {
     throw new UrlError('invalid-option', `The cache domain is invalid: ${(e as Error).message}`);
   }
   // A cache is served from a wildcard certificate under a real domain name: `....` or an IP is none.
-  const problem = isIpv4(ascii) || isIpv6(ascii) ? 'it is an IP address' : ascii.split('.').includes('') ? 'it has an empty label' : strictDomainProblem(ascii);
-  if (problem) throw new UrlError('invalid-option', `The cache domain ${quote(cacheDomain)} is invalid: ${problem}.`);
+  const problem =
+    isIpv4(ascii) || isIpv6(ascii)
+      ? 'it is an IP address'
+      : ascii.split('.').includes('')
+        ? 'it has an empty label'
+        : strictDomainProblem(ascii);
+  if (problem)
+    throw new UrlError(
+      'invalid-option',
+      `The cache domain ${quote(cacheDomain)} is invalid: ${problem}.`,
+    );
   return ascii;
 }
 
@@ -202,7 +256,10 @@ function checkNotSlashS(info: HostInfo, rest: string): void {
     same = false; // not a host at all: no collision
   }
   if (same) {
-    throw new UrlError('invalid-url', `${quote(`http://s${rest}`)} has no AMP Cache URL of its own: it would read as ${quote(`https://s${rest.slice(end)}`)} (an /s after the serving type means https).`);
+    throw new UrlError(
+      'invalid-url',
+      `${quote(`http://s${rest}`)} has no AMP Cache URL of its own: it would read as ${quote(`https://s${rest.slice(end)}`)} (an /s after the serving type means https).`,
+    );
   }
 }
 
@@ -238,20 +295,32 @@ function servingPath(options: CacheUrlOptions, https: boolean): string {
   }
   const type = options.servingType ?? 'c';
   if (type !== 'c' && !isServingType(type)) {
-    throw new UrlError('invalid-option', `Unknown serving type ${describe(type)}: expected one of ${[...SERVING_TYPE_SET].join(', ')}.`);
+    throw new UrlError(
+      'invalid-option',
+      `Unknown serving type ${describe(type)}: expected one of ${[...SERVING_TYPE_SET].join(', ')}.`,
+    );
   }
   let typePath = `/${type}`;
   if (type === 'ii') {
     const width = options.imageWidth;
     if (typeof width !== 'number' || !Number.isSafeInteger(width) || width <= 0) {
-      throw new UrlError('invalid-option', 'The ii serving type needs imageWidth, a positive whole number of pixels.');
+      throw new UrlError(
+        'invalid-option',
+        'The ii serving type needs imageWidth, a positive whole number of pixels.',
+      );
     }
     if (width > MAX_IMAGE_WIDTH) {
-      throw new UrlError('invalid-option', `imageWidth ${width} is above ${MAX_IMAGE_WIDTH}, the largest width an AMP Cache URL carries (/ii/w${MAX_IMAGE_WIDTH}).`);
+      throw new UrlError(
+        'invalid-option',
+        `imageWidth ${width} is above ${MAX_IMAGE_WIDTH}, the largest width an AMP Cache URL carries (/ii/w${MAX_IMAGE_WIDTH}).`,
+      );
     }
     typePath += `/w${width}`;
   } else if (options.imageWidth != null) {
-    throw new UrlError('invalid-option', `imageWidth applies only to the ii serving type, not ${type}.`);
+    throw new UrlError(
+      'invalid-option',
+      `imageWidth applies only to the ii serving type, not ${type}.`,
+    );
   }
   const domain = cacheDomainOption(options.cacheDomain);
   return `.${domain}${typePath}${https ? '/s/' : '/'}`;

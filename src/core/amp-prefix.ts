@@ -18,7 +18,8 @@ function hashedPrefix(asciiDomain: string): string {
 // Positions count code points: an emoji before them is one character, two UTF-16 units.
 function hyphensAt3And4(text: string): boolean {
   let i = 0;
-  for (let k = 0; k < 2 && i < text.length; k++) i += (text.codePointAt(i) as number) > 0xffff ? 2 : 1;
+  for (let k = 0; k < 2 && i < text.length; k++)
+    i += (text.codePointAt(i) as number) > 0xffff ? 2 : 1;
   return text.charCodeAt(i) === 45 && text.charCodeAt(i + 1) === 45;
 }
 
@@ -56,7 +57,11 @@ function publisherHost(host: string): HostForms {
   // amppackager strips the brackets (`/c/s/::1/…` cannot be parsed back) and the toolbox hashes
   // `[::1]`; neither gives a usable URL, so IPv6 hosts are refused. IPv4 hosts stay readable
   // (`1-2-3-4`), as in both implementations.
-  if (isIpv6(forms.ascii)) throw new UrlError('invalid-host', `The host ${quote(host)} is an IPv6 address: AMP Cache URLs need a domain name or IPv4 address.`);
+  if (isIpv6(forms.ascii))
+    throw new UrlError(
+      'invalid-host',
+      `The host ${quote(host)} is an IPv6 address: AMP Cache URLs need a domain name or IPv4 address.`,
+    );
   return forms;
 }
 
@@ -84,12 +89,17 @@ export function plainPrefix(host: string): string | undefined {
     const c = i < n ? host.charCodeAt(i) : 46;
     if (c === 46) {
       const len = i - start;
-      if (len === 0 || len > 63 || host.charCodeAt(start) === 45 || host.charCodeAt(i - 1) === 45) return undefined;
+      if (len === 0 || len > 63 || host.charCodeAt(start) === 45 || host.charCodeAt(i - 1) === 45)
+        return undefined;
       // `--` at positions 3-4: an A-label (needs decoding) or not valid IDNA (gets the hash).
-      if (len > 3 && host.charCodeAt(start + 2) === 45 && host.charCodeAt(start + 3) === 45) return undefined;
+      if (len > 3 && host.charCodeAt(start + 2) === 45 && host.charCodeAt(start + 3) === 45)
+        return undefined;
       if (i < n) {
         codes.push(45);
-      } else if (!letters || (host.charCodeAt(start) === 48 && host.charCodeAt(start + 1) === 120)) {
+      } else if (
+        !letters ||
+        (host.charCodeAt(start) === 48 && host.charCodeAt(start + 1) === 120)
+      ) {
         return undefined; // A last label of digits or `0x…` makes browsers parse the host as an IPv4 address.
       }
       start = i + 1;
@@ -111,7 +121,9 @@ export function plainPrefix(host: string): string | undefined {
   // hashes. Over 59 characters the wrap could pass 63: the general path decides.
   if ((hyphens === 0 && !host.includes('.')) || codes.length > 59) return undefined;
   const readable = String.fromCharCode(...codes);
-  return readable.charCodeAt(2) === 45 && readable.charCodeAt(3) === 45 ? `0-${readable}-0` : readable;
+  return readable.charCodeAt(2) === 45 && readable.charCodeAt(3) === 45
+    ? `0-${readable}-0`
+    : readable;
 }
 
 /** The general path: the whole host through `hostForms`, then `prefixOf`. The reference of the others. */
@@ -143,7 +155,8 @@ const labelPart = memoize((label: string): LabelPart | null => {
   }
   // Labels that map to dots or numbers, and right-to-left ones (the Bidi rule spans the whole
   // domain), are left to the general path.
-  if (forms.ascii.includes('.') || !/[a-z]/.test(forms.ascii) || mayBeRtl(forms.unicode)) return null;
+  if (forms.ascii.includes('.') || !/[a-z]/.test(forms.ascii) || mayBeRtl(forms.unicode))
+    return null;
   return {
     ascii: forms.ascii,
     readable: forms.unicode.replaceAll('-', '--'),
@@ -167,7 +180,7 @@ function labelwiseHostInfo(host: string): HostInfo | undefined {
   let readable = '';
   let unicode = false;
   let lastAscii = '';
-  for (let start = 0; start <= host.length; ) {
+  for (let start = 0; start <= host.length;) {
     const dot = host.indexOf('.', start);
     const end = dot < 0 ? host.length : dot;
     const label = host.slice(start, end);
@@ -189,7 +202,8 @@ function labelwiseHostInfo(host: string): HostInfo | undefined {
     lastAscii = labelAscii;
   }
   // A last label that reads as a number makes browsers parse the host as an IPv4 address.
-  if (ascii.length > 253 || NUMBER_LABEL.test(lastAscii) || !readable.includes('-')) return undefined;
+  if (ascii.length > 253 || NUMBER_LABEL.test(lastAscii) || !readable.includes('-'))
+    return undefined;
   if (hyphensAt3And4(readable)) readable = `0-${readable}-0`;
   const prefix = unicode ? `xn--${punycode.encode(readable)}` : readable;
   return prefix.length > 63 ? undefined : { ascii, prefix };
@@ -208,4 +222,3 @@ export function hostInfo(host: string): HostInfo {
 export function otherHostInfo(host: string): HostInfo {
   return labelwiseHostInfo(host) ?? memoHostInfo(host);
 }
-

@@ -1,6 +1,14 @@
 // AMP Cache origin or URL -> publisher domain or URL (shared/specs/amp-cache.md, "Reverse").
 import * as punycode from 'punycode/';
-import { MAX_IMAGE_WIDTH, cacheDomainAscii, domainPrefix, endOfAuthority, isServingType, trimUrl, type ServingType } from './amp-cache';
+import {
+  MAX_IMAGE_WIDTH,
+  cacheDomainAscii,
+  domainPrefix,
+  endOfAuthority,
+  isServingType,
+  trimUrl,
+  type ServingType,
+} from './amp-cache';
 import { hostInfo } from './amp-prefix';
 import { AMP_CACHES, type AmpCache } from './caches';
 import { UrlError, readOptions } from './errors';
@@ -32,8 +40,23 @@ export const CACHE_QUERY_PARAMS: ReadonlySet<string> = new Set([
  * which also work on the publisher's own page.
  */
 export const VIEWER_FRAGMENT_PARAMS: ReadonlySet<string> = new Set([
-  'aoh', 'amp_tf', 'ampshare', 'referrer', 'origin', 'cap', 'visibilityState', 'prerenderSize', 'paddingTop',
-  'viewerUrl', 'csi', 'p2r', 'webview', 'cid', 'dialog', 'history', 'storage',
+  'aoh',
+  'amp_tf',
+  'ampshare',
+  'referrer',
+  'origin',
+  'cap',
+  'visibilityState',
+  'prerenderSize',
+  'paddingTop',
+  'viewerUrl',
+  'csi',
+  'p2r',
+  'webview',
+  'cid',
+  'dialog',
+  'history',
+  'storage',
 ]);
 
 /** A cache URL taken apart. */
@@ -66,17 +89,28 @@ function splitCacheAddress(input: string, what: string): { host: string; rest: s
   if (slash >= 0) {
     const colon = text.indexOf(':');
     scheme = colon > 0 && colon < slash ? text.slice(0, colon).toLowerCase() : undefined;
-    if (scheme !== 'http' && scheme !== 'https') throw notCache(`${quote(text)} is not an http(s) URL, so not an AMP Cache URL.`);
+    if (scheme !== 'http' && scheme !== 'https')
+      throw notCache(`${quote(text)} is not an http(s) URL, so not an AMP Cache URL.`);
     if (!text.startsWith('//', colon + 1)) throw notCache(`${quote(text)} has no host.`);
     const end = endOfAuthority(text, colon + 3);
     authority = text.slice(colon + 3, end);
     rest = text.slice(end);
   }
-  const { userinfo, host, port } = authority.includes('@') || authority.includes(':') ? splitAuthority(authority) : { host: authority, userinfo: undefined, port: undefined };
-  if (userinfo !== undefined) throw notCache('AMP Cache URLs have no user name or password (userinfo).');
+  const { userinfo, host, port } =
+    authority.includes('@') || authority.includes(':')
+      ? splitAuthority(authority)
+      : { host: authority, userinfo: undefined, port: undefined };
+  if (userinfo !== undefined)
+    throw notCache('AMP Cache URLs have no user name or password (userinfo).');
   const defaultPort = DEFAULT_PORTS[scheme ?? 'https'];
-  if (port !== undefined && port !== '' && (!/^\d{1,5}$/.test(port) || Number(port) !== Number(defaultPort))) {
-    throw notCache(`AMP Caches serve on the default port (${defaultPort} for ${scheme ?? 'https'}), not ${quote(port)}.`);
+  if (
+    port !== undefined &&
+    port !== '' &&
+    (!/^\d{1,5}$/.test(port) || Number(port) !== Number(defaultPort))
+  ) {
+    throw notCache(
+      `AMP Caches serve on the default port (${defaultPort} for ${scheme ?? 'https'}), not ${quote(port)}.`,
+    );
   }
   let ascii = host.toLowerCase();
   if (!/^[a-z0-9.-]+$/.test(ascii)) {
@@ -97,7 +131,10 @@ function suffixes(caches: readonly AmpCache[]): { cache: AmpCache; suffix: strin
   if (!list) {
     list = [];
     for (const cache of caches) {
-      const domain = cache && typeof cache.cacheDomain === 'string' ? asciiOrUndefined(cache.cacheDomain) : undefined;
+      const domain =
+        cache && typeof cache.cacheDomain === 'string'
+          ? asciiOrUndefined(cache.cacheDomain)
+          : undefined;
       // A record without a usable cache domain serves nothing `cacheOrigin` could name.
       if (domain !== undefined) list.push({ cache, suffix: `.${domain}` });
     }
@@ -116,7 +153,10 @@ function asciiOrUndefined(cacheDomain: string): string | undefined {
 }
 
 /** The cache serving a lower-case ASCII host and the domain prefix, or undefined. */
-function matchCache(host: string, caches: readonly AmpCache[]): { cache: AmpCache; prefix: string } | undefined {
+function matchCache(
+  host: string,
+  caches: readonly AmpCache[],
+): { cache: AmpCache; prefix: string } | undefined {
   // Longest cache domain first, so a cache inside another cache's domain wins.
   for (const { cache, suffix } of suffixes(caches)) {
     if (!host.endsWith(suffix)) continue;
@@ -140,9 +180,13 @@ function prefixProblem(prefix: string): string | undefined {
 }
 
 /** The cache and domain prefix of a cache host; throws `not-a-cache-url`. */
-function cacheOfHost(host: string, caches: readonly AmpCache[]): { cache: AmpCache; prefix: string } {
+function cacheOfHost(
+  host: string,
+  caches: readonly AmpCache[],
+): { cache: AmpCache; prefix: string } {
   const match = matchCache(host, caches);
-  if (!match) throw notCache(`${quote(host)} is not a host of a known AMP Cache (${knownDomains(caches)}).`);
+  if (!match)
+    throw notCache(`${quote(host)} is not a host of a known AMP Cache (${knownDomains(caches)}).`);
   const problem = prefixProblem(match.prefix);
   if (problem) throw notCache(problem);
   return match;
@@ -151,16 +195,24 @@ function cacheOfHost(host: string, caches: readonly AmpCache[]): { cache: AmpCac
 /** The `caches` option: null or undefined mean the registered caches (AMP_CACHES). */
 function cacheList(caches: readonly AmpCache[] | null | undefined): readonly AmpCache[] {
   if (caches === undefined || caches === null) return AMP_CACHES;
-  if (!Array.isArray(caches)) throw new UrlError('invalid-option', 'caches must be an array of AMP Cache records.');
+  if (!Array.isArray(caches))
+    throw new UrlError('invalid-option', 'caches must be an array of AMP Cache records.');
   return caches;
 }
 
 function knownDomains(caches: readonly AmpCache[]): string {
-  return suffixes(caches).map((c) => c.suffix.slice(1)).join(', ') || 'none given';
+  return (
+    suffixes(caches)
+      .map((c) => c.suffix.slice(1))
+      .join(', ') || 'none given'
+  );
 }
 
 /** The registered cache serving this host or URL (origin, host or full URL), or undefined. Never throws. */
-export function findCache(urlOrHost: string, caches: readonly AmpCache[] = AMP_CACHES): AmpCache | undefined {
+export function findCache(
+  urlOrHost: string,
+  caches: readonly AmpCache[] = AMP_CACHES,
+): AmpCache | undefined {
   try {
     const match = matchCache(splitCacheAddress(urlOrHost, 'URL').host, cacheList(caches));
     return match && !prefixProblem(match.prefix) ? match.cache : undefined;
@@ -206,12 +258,16 @@ export interface PublisherDomainOptions {
  * null unless one of `candidates` hashes to it. A readable prefix that the forward direction would
  * not produce for its own decoding (so no cache serves it) is refused rather than guessed.
  */
-export function publisherDomain(cacheOriginOrHost: string, domainOptions?: PublisherDomainOptions | null): string | null {
+export function publisherDomain(
+  cacheOriginOrHost: string,
+  domainOptions?: PublisherDomainOptions | null,
+): string | null {
   const options = readOptions(domainOptions, 'publisherDomain options');
   const caches = cacheList(options.caches);
   const candidates = candidateList(options.candidates);
   const { prefix } = cacheOfHost(splitCacheAddress(cacheOriginOrHost, 'cache origin').host, caches);
-  if (!prefix.includes('-')) return candidates === undefined ? null : matchCandidate(prefix, candidates);
+  if (!prefix.includes('-'))
+    return candidates === undefined ? null : matchCandidate(prefix, candidates);
   let domain: string;
   try {
     domain = hostToAscii(decodePrefix(prefix));
@@ -221,7 +277,9 @@ export function publisherDomain(cacheOriginOrHost: string, domainOptions?: Publi
   }
   const expected = domainPrefix(domain);
   if (expected !== prefix) {
-    throw notCache(`The domain prefix ${quote(prefix)} is not one an AMP Cache produces: ${domain} has the prefix ${expected}.`);
+    throw notCache(
+      `The domain prefix ${quote(prefix)} is not one an AMP Cache produces: ${domain} has the prefix ${expected}.`,
+    );
   }
   return domain;
 }
@@ -231,11 +289,17 @@ function candidateList(candidates: unknown): Iterable<unknown> | undefined {
   if (candidates === undefined || candidates === null) return undefined;
   let iterable = false;
   try {
-    iterable = typeof candidates === 'object' && typeof (candidates as Iterable<unknown>)[Symbol.iterator] === 'function';
+    iterable =
+      typeof candidates === 'object' &&
+      typeof (candidates as Iterable<unknown>)[Symbol.iterator] === 'function';
   } catch {
     iterable = false; // a getter that throws
   }
-  if (!iterable) throw new UrlError('invalid-option', 'candidates must be an iterable of domains, such as an array or a Set.');
+  if (!iterable)
+    throw new UrlError(
+      'invalid-option',
+      'candidates must be an iterable of domains, such as an array or a Set.',
+    );
   return candidates as Iterable<unknown>;
 }
 
@@ -251,7 +315,10 @@ function matchCandidate(prefix: string, candidates: Iterable<unknown>): string |
     }
   } catch (e) {
     const why = e instanceof Error && typeof e.message === 'string' ? `: ${quote(e.message)}` : '';
-    throw new UrlError('invalid-option', `candidates must be an iterable of domains; iterating them failed${why}.`);
+    throw new UrlError(
+      'invalid-option',
+      `candidates must be an iterable of domains; iterating them failed${why}.`,
+    );
   }
   return null;
 }
@@ -287,7 +354,8 @@ function publisherQuery(query: string): string {
 /** Drops a viewer's parameters from a fragment that is a viewer's parameter list (see VIEWER_FRAGMENT_PARAMS). */
 function publisherFragment(fragment: string): string {
   const amp = fragment.indexOf('&');
-  if (!VIEWER_FRAGMENT_PARAMS.has(paramName(amp < 0 ? fragment : fragment.slice(0, amp)))) return `#${fragment}`;
+  if (!VIEWER_FRAGMENT_PARAMS.has(paramName(amp < 0 ? fragment : fragment.slice(0, amp))))
+    return `#${fragment}`;
   const kept = withoutParams(fragment, VIEWER_FRAGMENT_PARAMS);
   return kept.length === 0 ? '' : `#${kept.join('&')}`;
 }
@@ -320,7 +388,9 @@ function checkPublisherHost(host: string, prefix: string): void {
     throw notCache(`The publisher host in the cache URL is invalid: ${(e as Error).message}`);
   }
   if (expected !== prefix) {
-    throw notCache(`The publisher host ${quote(host)} does not belong to the domain prefix ${quote(prefix)}: its own prefix is ${quote(expected)}, so no cache serves this URL.`);
+    throw notCache(
+      `The publisher host ${quote(host)} does not belong to the domain prefix ${quote(prefix)}: its own prefix is ${quote(expected)}, so no cache serves this URL.`,
+    );
   }
 }
 
@@ -334,13 +404,20 @@ interface Located {
 }
 
 /** `/<type>[/w<width>][/s]/<host>…` read from the serving type `type`, whose segment ends at `at`. */
-function locateAfterServingType(path: string, type: ServingType, at: number, prefix: string): Located {
+function locateAfterServingType(
+  path: string,
+  type: ServingType,
+  at: number,
+  prefix: string,
+): Located {
   let imageWidth: number | undefined;
   if (type === 'ii') {
     const [param, next] = segment(path, at + 1);
     // The same bound as cacheUrl (MAX_IMAGE_WIDTH), so the round trip holds for every width.
     if (!/^w[1-9]\d{0,4}$/.test(param) || Number(param.slice(1)) > MAX_IMAGE_WIDTH) {
-      throw notCache(`The ii serving type needs a width from w1 to w${MAX_IMAGE_WIDTH}, such as /ii/w800, not ${quote(param)}.`);
+      throw notCache(
+        `The ii serving type needs a width from w1 to w${MAX_IMAGE_WIDTH}, such as /ii/w800, not ${quote(param)}.`,
+      );
     }
     imageWidth = Number(param.slice(1));
     at = next;
@@ -369,11 +446,16 @@ function locateAfterServingType(path: string, type: ServingType, at: number, pre
  */
 function locateWithoutServingType(path: string, prefix: string): Located | undefined {
   const [host, hostEnd] = segment(path, 1);
-  return host !== '' && prefixOrUndefined(host) === prefix ? { servingType: 'c', https: false, host, hostEnd } : undefined;
+  return host !== '' && prefixOrUndefined(host) === prefix
+    ? { servingType: 'c', https: false, host, hostEnd }
+    : undefined;
 }
 
 /** Parsed view of a cache URL. Throws `UrlError('not-a-cache-url')` for anything else. */
-export function parseCacheUrl(url: string, options?: { caches?: readonly AmpCache[] | null } | null): ParsedCacheUrl {
+export function parseCacheUrl(
+  url: string,
+  options?: { caches?: readonly AmpCache[] | null } | null,
+): ParsedCacheUrl {
   const caches = cacheList(readOptions(options, 'parseCacheUrl options').caches);
   const { host, rest } = splitCacheAddress(url, 'cache URL');
   const { cache, prefix } = cacheOfHost(host, caches);
@@ -382,11 +464,21 @@ export function parseCacheUrl(url: string, options?: { caches?: readonly AmpCach
   const beforeHash = hash < 0 ? rest : rest.slice(0, hash);
   const mark = beforeHash.indexOf('?');
   const path = mark < 0 ? beforeHash : beforeHash.slice(0, mark);
-  const tail = (mark < 0 ? '' : publisherQuery(beforeHash.slice(mark + 1))) + (hash < 0 ? '' : publisherFragment(rest.slice(hash + 1)));
-  if (!path.startsWith('/')) throw notCache('The cache URL has no path: expected /<serving type>/[s/]<host>/….');
+  const tail =
+    (mark < 0 ? '' : publisherQuery(beforeHash.slice(mark + 1))) +
+    (hash < 0 ? '' : publisherFragment(rest.slice(hash + 1)));
+  if (!path.startsWith('/'))
+    throw notCache('The cache URL has no path: expected /<serving type>/[s/]<host>/….');
   const located = locate(path, prefix);
   const publisherUrl = `${located.https ? 'https' : 'http'}://${located.host}${path.slice(located.hostEnd)}${tail}`;
-  return { cache, prefix, servingType: located.servingType, imageWidth: located.imageWidth, https: located.https, publisherUrl };
+  return {
+    cache,
+    prefix,
+    servingType: located.servingType,
+    imageWidth: located.imageWidth,
+    https: located.https,
+    publisherUrl,
+  };
 }
 
 /** The serving-type reading first (what cacheUrl writes), then the seed's form without one. */
@@ -395,7 +487,9 @@ function locate(path: string, prefix: string): Located {
   if (!isServingType(type)) {
     const bare = locateWithoutServingType(path, prefix);
     if (bare) return bare;
-    throw notCache(`${quote(type)} is neither a serving type (c, v, wp, cert, i, ii, r) nor the publisher host of the domain prefix ${quote(prefix)}.`);
+    throw notCache(
+      `${quote(type)} is neither a serving type (c, v, wp, cert, i, ii, r) nor the publisher host of the domain prefix ${quote(prefix)}.`,
+    );
   }
   try {
     return locateAfterServingType(path, type, afterType, prefix);
@@ -412,6 +506,9 @@ function locate(path: string, prefix: string): Located {
  * and a viewer's fragment parameters. Exact round trip: `publisherUrl(cacheUrl(u)) === u` (host in
  * ASCII form) for every u whose query and fragment hold none of those parameters.
  */
-export function publisherUrl(cacheUrl: string, options?: { caches?: readonly AmpCache[] | null } | null): string {
+export function publisherUrl(
+  cacheUrl: string,
+  options?: { caches?: readonly AmpCache[] | null } | null,
+): string {
   return parseCacheUrl(cacheUrl, options).publisherUrl;
 }

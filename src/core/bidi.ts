@@ -31,7 +31,8 @@ function table(): Uint32Array {
  * T (ET), O (ON), B (BN), M (NSM) or X (any class the rule never allows).
  */
 export function bidiClass(cp: number): string {
-  if (cp < 0x41) return cp >= 0x30 && cp <= 0x39 ? 'E' : cp === 0x2d ? 'S' : cp === 0x2e ? 'C' : 'O';
+  if (cp < 0x41)
+    return cp >= 0x30 && cp <= 0x39 ? 'E' : cp === 0x2d ? 'S' : cp === 0x2e ? 'C' : 'O';
   if (cp < 0x7b && (cp <= 0x5a || cp >= 0x61)) return 'L';
   const s = table();
   let lo = 0;
@@ -63,7 +64,8 @@ function labelProblem(cls: string): string | undefined {
   if (first === 'R' || first === 'A') {
     if (!RTL_ALLOWED.test(cls)) return 'a right-to-left label contains a left-to-right character';
     if (!RTL_END.test(cls)) return 'a right-to-left label ends with a neutral character';
-    if (cls.includes('E') && cls.includes('N')) return 'a right-to-left label mixes European and Arabic-Indic digits';
+    if (cls.includes('E') && cls.includes('N'))
+      return 'a right-to-left label mixes European and Arabic-Indic digits';
     return undefined;
   }
   if (first !== 'L') return 'a label in a right-to-left domain starts with a digit, mark or symbol';
@@ -78,7 +80,14 @@ function labelProblem(cls: string): string | undefined {
  */
 export function bidiRuleProblem(labels: readonly string[]): string | undefined {
   // Every R, AL and AN code point lies in these ranges (astral: U+10800-10FFF, U+1E800-1EFFF).
-  if (!labels.some((label) => /[\u0590-\u08ff\u200f\ufb1d-\ufdff\ufe70-\ufeff]|[\ud802\ud803\ud83a\ud83b][\udc00-\udfff]/.test(label))) return undefined;
+  if (
+    !labels.some((label) =>
+      /[\u0590-\u08ff\u200f\ufb1d-\ufdff\ufe70-\ufeff]|[\ud802\ud803\ud83a\ud83b][\udc00-\udfff]/.test(
+        label,
+      ),
+    )
+  )
+    return undefined;
   const cls = labels.map(classesOf);
   if (!cls.some((c) => /[RAN]/.test(c))) return undefined;
   for (const c of cls) {

@@ -41,15 +41,20 @@ export function checkInput(input: unknown, what = 'URL'): string {
 }
 
 /** An options argument: `undefined` and `null` mean none; anything else must be an object. */
-export function readOptions<T extends object>(options: T | null | undefined, what = 'options'): Partial<T> {
+export function readOptions<T extends object>(
+  options: T | null | undefined,
+  what = 'options',
+): Partial<T> {
   if (options === undefined || options === null) return {};
-  if (typeof options !== 'object') throw new UrlError('invalid-option', `The ${what} must be an object.`);
+  if (typeof options !== 'object')
+    throw new UrlError('invalid-option', `The ${what} must be an object.`);
   return options;
 }
 
 /** A short printable description of any value, for error messages (never throws). */
 export function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.slice(0, 20));
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
   return value === null ? 'null' : typeof value;
 }

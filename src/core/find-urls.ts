@@ -5,8 +5,18 @@
 // Why not linkify-it: see the README ("Finding URLs in text").
 import { UrlError } from './errors';
 import {
-  Ascii, asciiClass, isAsciiAlnum, isHighSurrogate, isHostOrPathChar, isLabelAt, isLabelStartAt, isLowSurrogate,
-  isSchemeChar, isStopAt, isTrailing, isUnicodeStop,
+  Ascii,
+  asciiClass,
+  isAsciiAlnum,
+  isHighSurrogate,
+  isHostOrPathChar,
+  isLabelAt,
+  isLabelStartAt,
+  isLowSurrogate,
+  isSchemeChar,
+  isStopAt,
+  isTrailing,
+  isUnicodeStop,
 } from './url-chars';
 
 /** A URL found in text: `url === text.slice(start, end)`, offsets in UTF-16 code units. */
@@ -45,7 +55,11 @@ export function urlAt(text: string, offset: number): UrlMatch | undefined {
   let from = offset;
   while (from > lo && !isStopAt(text, from - 1)) from--;
   const to = Math.min(text.length, offset + URL_AT_WINDOW);
-  for (let m = nextUrl(text, from, to, offset); m && m.start <= offset; m = nextUrl(text, m.end, to, offset)) {
+  for (
+    let m = nextUrl(text, from, to, offset);
+    m && m.start <= offset;
+    m = nextUrl(text, m.end, to, offset)
+  ) {
     if (offset > m.end) continue;
     // A URL whose scan ran into the window's end may go on: too long to tell, say nothing.
     return to < text.length && lastReach >= to - 1 ? undefined : m; // - 1: a surrogate pair may straddle `to`
@@ -62,14 +76,16 @@ const ESCAPED_SCHEME = /^https?:\\\//i;
  * strings `\/` is `/`, so the unescaped URL is the string's value and valid there as it is.
  */
 export function absoluteUrl(match: UrlMatch): string {
-  if (typeof match?.url !== 'string') throw new UrlError('invalid-url', 'Expected a URL match with a url string.');
+  if (typeof match?.url !== 'string')
+    throw new UrlError('invalid-url', 'Expected a URL match with a url string.');
   const url = match.url;
   if (url.slice(0, 4).toLowerCase() === 'www.') return `http://${url}`;
   return ESCAPED_SCHEME.test(url) ? url.replaceAll('\\/', '/') : url;
 }
 
 function checkText(text: unknown): asserts text is string {
-  if (typeof text !== 'string') throw new UrlError('invalid-url', 'The text to search for URLs must be a string.');
+  if (typeof text !== 'string')
+    throw new UrlError('invalid-url', 'The text to search for URLs must be a string.');
 }
 
 /** Where the last `nextUrl` scan stopped, before trimming: `urlAt` reads it to tell a cut URL. */
@@ -101,7 +117,11 @@ function nextUrl(text: string, from: number, to: number, lastStart = to): UrlMat
 function afterScheme(text: string, i: number, to: number): number {
   if (isSchemeChar(text.charCodeAt(i - 1))) return -1; // xhttp://, a+http://: another scheme
   let j = i + 1;
-  if ((text.charCodeAt(j) | 0x20) !== 0x74 || (text.charCodeAt(j + 1) | 0x20) !== 0x74 || (text.charCodeAt(j + 2) | 0x20) !== 0x70) {
+  if (
+    (text.charCodeAt(j) | 0x20) !== 0x74 ||
+    (text.charCodeAt(j + 1) | 0x20) !== 0x74 ||
+    (text.charCodeAt(j + 2) | 0x20) !== 0x70
+  ) {
     return -1;
   }
   j += 3;
@@ -111,14 +131,19 @@ function afterScheme(text: string, i: number, to: number): number {
   else if (text.startsWith('\\/\\/', j + 1)) j += 5;
   else return -1;
   if (j >= to) return -1;
-  if (text.charCodeAt(j) === 0x5b) return j + 1 < to && isIpLiteralStart(text.charCodeAt(j + 1)) ? j : -1; // [::1]
+  if (text.charCodeAt(j) === 0x5b)
+    return j + 1 < to && isIpLiteralStart(text.charCodeAt(j + 1)) ? j : -1; // [::1]
   return isLabelStartAt(text, j) ? j : -1;
 }
 
 /** After "www." at `i` when a dotted host follows (www.example.com, not www.example), else -1. */
 function afterWww(text: string, i: number, to: number): number {
   if (isHostOrPathChar(text.charCodeAt(i - 1))) return -1; // a.www.b, /www., @www.: inside something else
-  if ((text.charCodeAt(i + 1) | 0x20) !== 0x77 || (text.charCodeAt(i + 2) | 0x20) !== 0x77 || text.charCodeAt(i + 3) !== 0x2e) {
+  if (
+    (text.charCodeAt(i + 1) | 0x20) !== 0x77 ||
+    (text.charCodeAt(i + 2) | 0x20) !== 0x77 ||
+    text.charCodeAt(i + 3) !== 0x2e
+  ) {
     return -1;
   }
   let j = i + 4;
@@ -152,7 +177,10 @@ function entityStart(text: string, body: number, semi: number): number {
 }
 
 const isIpLiteralStart = (c: number): boolean =>
-  c === 0x3a || (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66) || (c | 0x20) === 0x76; // : hex v
+  c === 0x3a ||
+  (c >= 0x30 && c <= 0x39) ||
+  ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66) ||
+  (c | 0x20) === 0x76; // : hex v
 
 /**
  * A JSON-escaped URL may end at a backslash only where JSON escapes something else (`\"`, `\n`,
@@ -161,7 +189,16 @@ const isIpLiteralStart = (c: number): boolean =>
 function endsJsonEscaped(text: string, backslashOrStop: number): boolean {
   if (text.charCodeAt(backslashOrStop) !== 0x5c) return true;
   const c = text.charCodeAt(backslashOrStop + 1);
-  return c === 0x22 || c === 0x5c || c === 0x62 || c === 0x66 || c === 0x6e || c === 0x72 || c === 0x74 || c === 0x75; // " \ b f n r t u
+  return (
+    c === 0x22 ||
+    c === 0x5c ||
+    c === 0x62 ||
+    c === 0x66 ||
+    c === 0x6e ||
+    c === 0x72 ||
+    c === 0x74 ||
+    c === 0x75
+  ); // " \ b f n r t u
 }
 
 /**

@@ -37,7 +37,8 @@ const decodeLabel = memoize((label: string): string => {
 
 /** The Unicode (display) form of an ASCII host: each `xn--` label decoded. Throws only for a non-string. */
 export function hostToUnicode(asciiHost: string): string {
-  if (typeof asciiHost !== 'string') throw new UrlError('invalid-host', 'The host must be a string.');
+  if (typeof asciiHost !== 'string')
+    throw new UrlError('invalid-host', 'The host must be a string.');
   if (!asciiHost.includes('xn--')) return asciiHost;
   return asciiHost
     .split('.')
@@ -46,7 +47,10 @@ export function hostToUnicode(asciiHost: string): string {
 }
 
 function invalidHost(host: string, why = ''): UrlError {
-  return new UrlError('invalid-host', `The host ${quote(host)} is not a valid domain name or IP address (UTS #46)${why}.`);
+  return new UrlError(
+    'invalid-host',
+    `The host ${quote(host)} is not a valid domain name or IP address (UTS #46)${why}.`,
+  );
 }
 
 /** The whole host through the WHATWG URL parser: the reference behaviour. */
@@ -97,7 +101,8 @@ function hostFormsByLabel(host: string): HostForms {
 }
 
 // Every R, AL and AN code point lies in these ranges (astral: U+10800-10FFF, U+1E800-1EFFF).
-const MAYBE_RTL = /[\u0590-\u08ff\u200f\ufb1d-\ufdff\ufe70-\ufeff]|[\ud802\ud803\ud83a\ud83b][\udc00-\udfff]/;
+const MAYBE_RTL =
+  /[\u0590-\u08ff\u200f\ufb1d-\ufdff\ufe70-\ufeff]|[\ud802\ud803\ud83a\ud83b][\udc00-\udfff]/;
 
 /** Could this text hold a right-to-left character (R, AL or AN)? False means surely not. */
 export function mayBeRtl(text: string): boolean {
@@ -110,20 +115,32 @@ export function mayBeRtl(text: string): boolean {
  * in brackets. Throws `UrlError('invalid-host')` for anything a browser refuses.
  */
 export function hostForms(host: string): HostForms {
-  if (typeof host !== 'string' || host === '') throw new UrlError('invalid-host', 'The host is empty.');
-  if (PLAIN_HOST.test(host) && !host.includes('xn--') && !NUMERIC_LAST_LABEL.test(host)) return { ascii: host, unicode: host };
+  if (typeof host !== 'string' || host === '')
+    throw new UrlError('invalid-host', 'The host is empty.');
+  if (PLAIN_HOST.test(host) && !host.includes('xn--') && !NUMERIC_LAST_LABEL.test(host))
+    return { ascii: host, unicode: host };
   if (HOST_BREAKERS.test(host)) {
-    throw new UrlError('invalid-host', `The host ${quote(host)} contains whitespace, a control character or one of / \\ ? # @.`);
+    throw new UrlError(
+      'invalid-host',
+      `The host ${quote(host)} contains whitespace, a control character or one of / \\ ? # @.`,
+    );
   }
   if (host.includes(':') && !(host.startsWith('[') && host.endsWith(']'))) {
-    throw new UrlError('invalid-host', `The host ${quote(host)} contains ":" (a port belongs outside the host; IPv6 addresses need brackets).`);
+    throw new UrlError(
+      'invalid-host',
+      `The host ${quote(host)} contains ":" (a port belongs outside the host; IPv6 addresses need brackets).`,
+    );
   }
   const forms = hostFormsByLabel(host);
   if (forms.ascii === '') throw new UrlError('invalid-host', 'The host is empty.');
   // Node's URL (unlike Chrome's) skips the Bidi rule that UTS #46 CheckBidi requires.
   if (MAYBE_RTL.test(forms.unicode)) {
     const problem = bidiRuleProblem(forms.unicode.split('.'));
-    if (problem) throw new UrlError('invalid-host', `The host ${quote(host)} breaks the Bidi rule (RFC 5893): ${problem}.`);
+    if (problem)
+      throw new UrlError(
+        'invalid-host',
+        `The host ${quote(host)} breaks the Bidi rule (RFC 5893): ${problem}.`,
+      );
   }
   return forms;
 }
@@ -151,10 +168,13 @@ const aLabelProblem = memoize((label: string): string => {
   const decoded = decodeLabel(label);
   // RFC 5891 4.4 / UTS #46 4.1: an A-label stands for a U-label, so it must decode to non-ASCII
   // (`xn--a-` decodes to `a`, which the reverse could not map back to the same prefix).
-  if (/^[\u0000-\u007f]*$/.test(decoded)) return `the label ${quote(label)} is not a valid A-label: it does not decode to non-ASCII`;
+  if (/^[\u0000-\u007f]*$/.test(decoded))
+    return `the label ${quote(label)} is not a valid A-label: it does not decode to non-ASCII`;
   const text = Array.from(decoded);
-  if (text[0] === '-' || text[text.length - 1] === '-') return `the label ${quote(label)} starts or ends with -`;
-  if (text[2] === '-' && text[3] === '-') return `the label ${quote(label)} has -- at positions 3-4 but is not an A-label`;
+  if (text[0] === '-' || text[text.length - 1] === '-')
+    return `the label ${quote(label)} starts or ends with -`;
+  if (text[2] === '-' && text[3] === '-')
+    return `the label ${quote(label)} has -- at positions 3-4 but is not an A-label`;
   return '';
 });
 
@@ -162,10 +182,13 @@ const aLabelProblem = memoize((label: string): string => {
 function labelProblem(label: string): string {
   if (label === '') return 'the domain has an empty label';
   if (label.length > 63) return 'a label is longer than 63 characters';
-  if (!/^[a-z0-9-]+$/.test(label)) return `the label ${quote(label)} has a character other than a-z, 0-9 and -`;
+  if (!/^[a-z0-9-]+$/.test(label))
+    return `the label ${quote(label)} has a character other than a-z, 0-9 and -`;
   if (label.startsWith('xn--')) return aLabelProblem(label);
-  if (label[0] === '-' || label[label.length - 1] === '-') return `the label ${quote(label)} starts or ends with -`;
-  if (label[2] === '-' && label[3] === '-') return `the label ${quote(label)} has -- at positions 3-4 but is not an A-label`;
+  if (label[0] === '-' || label[label.length - 1] === '-')
+    return `the label ${quote(label)} starts or ends with -`;
+  if (label[2] === '-' && label[3] === '-')
+    return `the label ${quote(label)} has -- at positions 3-4 but is not an A-label`;
   return '';
 }
 

@@ -4,18 +4,30 @@ import { addWww, lowercaseHost, removeWww } from './normalize-host';
 import type { ResolvedOptions } from './normalize-options';
 import { DEFAULT_PORTS, joinAuthority, splitAuthority } from './uri';
 
-type AuthoritySteps = Pick<ResolvedOptions, 'lowercaseHost' | 'removeWww' | 'addWww' | 'removeDefaultPort'>;
+type AuthoritySteps = Pick<
+  ResolvedOptions,
+  'lowercaseHost' | 'removeWww' | 'addWww' | 'removeDefaultPort'
+>;
 
 /**
  * `writtenScheme` is the scheme before forceHttp/forceHttps: `http://a.com:80/` and `http://a.com/`
  * are one URI, so forcing https must give `https://a.com/` for both.
  */
-export function normalizeAuthority(authority: string, writtenScheme: string, scheme: string, o: AuthoritySteps): string {
+export function normalizeAuthority(
+  authority: string,
+  writtenScheme: string,
+  scheme: string,
+  o: AuthoritySteps,
+): string {
   const parts = splitAuthority(authority);
   if (o.lowercaseHost) parts.host = lowercaseHost(parts.host);
   if (o.removeWww) parts.host = removeWww(parts.host);
   if (o.addWww) parts.host = addWww(parts.host);
-  if (o.removeDefaultPort && parts.port !== undefined && (isDefaultPort(parts.port, scheme) || isDefaultPort(parts.port, writtenScheme))) {
+  if (
+    o.removeDefaultPort &&
+    parts.port !== undefined &&
+    (isDefaultPort(parts.port, scheme) || isDefaultPort(parts.port, writtenScheme))
+  ) {
     parts.port = undefined;
   }
   return joinAuthority(parts);
@@ -25,7 +37,9 @@ export function normalizeAuthority(authority: string, writtenScheme: string, sch
 function isDefaultPort(port: string, scheme: string): boolean {
   if (port === '') return true;
   const key = scheme.toLowerCase();
-  const byDefault = Object.prototype.hasOwnProperty.call(DEFAULT_PORTS, key) ? DEFAULT_PORTS[key] : undefined;
+  const byDefault = Object.prototype.hasOwnProperty.call(DEFAULT_PORTS, key)
+    ? DEFAULT_PORTS[key]
+    : undefined;
   if (byDefault === undefined || !/^[0-9]+$/.test(port)) return false;
   let i = 0;
   while (i < port.length - 1 && port[i] === '0') i++;

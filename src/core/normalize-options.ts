@@ -40,57 +40,176 @@ export interface NormalizeStep {
 
 /** Every switchable step, in the order `normalize` applies them; descriptions quote the spec's examples. */
 export const NORMALIZE_STEPS: readonly NormalizeStep[] = Object.freeze([
-  step('uppercaseEscapes', 'Uppercase percent-escapes', 'http://example.com/foo%2a → http://example.com/foo%2A', true),
-  step('decodeUnreserved', 'Decode unreserved characters', 'http://example.com/%7Efoo → http://example.com/~foo', true),
-  step('lowercaseScheme', 'Lowercase the scheme', 'HTTP://example.com/ → http://example.com/', true),
+  step(
+    'uppercaseEscapes',
+    'Uppercase percent-escapes',
+    'http://example.com/foo%2a → http://example.com/foo%2A',
+    true,
+  ),
+  step(
+    'decodeUnreserved',
+    'Decode unreserved characters',
+    'http://example.com/%7Efoo → http://example.com/~foo',
+    true,
+  ),
+  step(
+    'lowercaseScheme',
+    'Lowercase the scheme',
+    'HTTP://example.com/ → http://example.com/',
+    true,
+  ),
   step('forceHttp', 'Force http', 'https://example.com/ → http://example.com/', false),
   step('forceHttps', 'Force https', 'http://example.com/ → https://example.com/', false),
-  step('lowercaseHost', 'Lowercase the host', 'http://User@Example.COM/Foo → http://User@example.com/Foo', true),
+  step(
+    'lowercaseHost',
+    'Lowercase the host',
+    'http://User@Example.COM/Foo → http://User@example.com/Foo',
+    true,
+  ),
   step('removeWww', 'Remove www', 'http://www.example.com/ → http://example.com/', false),
   step('addWww', 'Add www', 'http://example.com/ → http://www.example.com/', false),
-  step('removeDefaultPort', 'Remove the default port', 'http://example.com:80/ → http://example.com/', true),
-  step('removeDotSegments', 'Remove dot segments', 'http://example.com/foo/./bar/baz/../qux → http://example.com/foo/bar/qux', true),
-  step('removeDuplicateSlashes', 'Remove duplicate slashes', 'http://example.com/foo//bar.html → http://example.com/foo/bar.html', false),
-  step('removeDirectoryIndex', 'Remove the directory index', 'http://example.com/a/index.html → http://example.com/a/', false),
-  step('removeTrailingSlash', 'Remove the trailing slash', 'http://example.com/foo/ → http://example.com/foo', false),
-  step('addTrailingSlash', 'Add a trailing slash', 'http://example.com/foo → http://example.com/foo/', false),
+  step(
+    'removeDefaultPort',
+    'Remove the default port',
+    'http://example.com:80/ → http://example.com/',
+    true,
+  ),
+  step(
+    'removeDotSegments',
+    'Remove dot segments',
+    'http://example.com/foo/./bar/baz/../qux → http://example.com/foo/bar/qux',
+    true,
+  ),
+  step(
+    'removeDuplicateSlashes',
+    'Remove duplicate slashes',
+    'http://example.com/foo//bar.html → http://example.com/foo/bar.html',
+    false,
+  ),
+  step(
+    'removeDirectoryIndex',
+    'Remove the directory index',
+    'http://example.com/a/index.html → http://example.com/a/',
+    false,
+  ),
+  step(
+    'removeTrailingSlash',
+    'Remove the trailing slash',
+    'http://example.com/foo/ → http://example.com/foo',
+    false,
+  ),
+  step(
+    'addTrailingSlash',
+    'Add a trailing slash',
+    'http://example.com/foo → http://example.com/foo/',
+    false,
+  ),
   step('emptyPathToSlash', 'Empty path to /', 'http://example.com → http://example.com/', true),
-  step('removeEmptyQueryParams', 'Remove empty query parameters', 'http://example.com/display?id=&sort=ascending → http://example.com/display?sort=ascending', false),
-  step('sortQuery', 'Sort query parameters', 'http://example.com/display?lang=en&article=fred → http://example.com/display?article=fred&lang=en', false),
-  step('removeEmptyQuery', 'Remove an empty query', 'http://example.com/display? → http://example.com/display', false),
-  step('removeFragment', 'Remove the fragment', 'http://example.com/bar.html#section1 → http://example.com/bar.html', false),
+  step(
+    'removeEmptyQueryParams',
+    'Remove empty query parameters',
+    'http://example.com/display?id=&sort=ascending → http://example.com/display?sort=ascending',
+    false,
+  ),
+  step(
+    'sortQuery',
+    'Sort query parameters',
+    'http://example.com/display?lang=en&article=fred → http://example.com/display?article=fred&lang=en',
+    false,
+  ),
+  step(
+    'removeEmptyQuery',
+    'Remove an empty query',
+    'http://example.com/display? → http://example.com/display',
+    false,
+  ),
+  step(
+    'removeFragment',
+    'Remove the fragment',
+    'http://example.com/bar.html#section1 → http://example.com/bar.html',
+    false,
+  ),
 ]);
 
-function step(key: BooleanKey, label: string, description: string, preservesSemantics: boolean): NormalizeStep {
+function step(
+  key: BooleanKey,
+  label: string,
+  description: string,
+  preservesSemantics: boolean,
+): NormalizeStep {
   return Object.freeze({ key, label, description, preservesSemantics });
 }
 
 /** Directory index names removed by `removeDirectoryIndex: true` (exact, case-sensitive like paths). */
 export const DEFAULT_DIRECTORY_INDEXES: readonly string[] = Object.freeze([
-  'index.html', 'index.htm', 'index.shtml', 'index.php', 'index.asp', 'index.aspx', 'index.jsp',
-  'default.asp', 'default.aspx', 'default.htm', 'default.html',
+  'index.html',
+  'index.htm',
+  'index.shtml',
+  'index.php',
+  'index.asp',
+  'index.aspx',
+  'index.jsp',
+  'default.asp',
+  'default.aspx',
+  'default.htm',
+  'default.html',
 ]);
 
 /** Click-tracking parameters the aggressive preset drops. */
-const TRACKING_PARAMS: (string | RegExp)[] = Object.freeze([/^utm_/i, 'fbclid', 'gclid', 'dclid', 'msclkid', 'yclid', 'mc_cid', 'mc_eid', 'igshid']) as (string | RegExp)[];
+const TRACKING_PARAMS: (string | RegExp)[] = Object.freeze([
+  /^utm_/i,
+  'fbclid',
+  'gclid',
+  'dclid',
+  'msclkid',
+  'yclid',
+  'mc_cid',
+  'mc_eid',
+  'igshid',
+]) as (string | RegExp)[];
 
 const SAFE: NormalizeOptions = {
-  uppercaseEscapes: true, lowercaseScheme: true, lowercaseHost: true, decodeUnreserved: true,
-  removeDotSegments: true, emptyPathToSlash: true, removeDefaultPort: true,
+  uppercaseEscapes: true,
+  lowercaseScheme: true,
+  lowercaseHost: true,
+  decodeUnreserved: true,
+  removeDotSegments: true,
+  emptyPathToSlash: true,
+  removeDefaultPort: true,
 };
 // What real HTTP servers almost always answer identically; the fragment stays (single-page apps).
-const USUALLY_SAFE: NormalizeOptions = { ...SAFE, removeDirectoryIndex: true, removeDuplicateSlashes: true, removeEmptyQuery: true };
+const USUALLY_SAFE: NormalizeOptions = {
+  ...SAFE,
+  removeDirectoryIndex: true,
+  removeDuplicateSlashes: true,
+  removeEmptyQuery: true,
+};
 // For deduplicating lists of links: one spelling per page, whatever the site may mean by the rest.
 const AGGRESSIVE: NormalizeOptions = {
-  ...USUALLY_SAFE, removeTrailingSlash: true, removeFragment: true, forceHttps: true, removeWww: true,
-  sortQuery: true, removeQueryParams: TRACKING_PARAMS, removeEmptyQueryParams: true,
+  ...USUALLY_SAFE,
+  removeTrailingSlash: true,
+  removeFragment: true,
+  forceHttps: true,
+  removeWww: true,
+  sortQuery: true,
+  removeQueryParams: TRACKING_PARAMS,
+  removeEmptyQueryParams: true,
 };
 
-export const NORMALIZE_PRESETS: { safe: NormalizeOptions; usuallySafe: NormalizeOptions; aggressive: NormalizeOptions } =
-  Object.freeze({ safe: Object.freeze(SAFE), usuallySafe: Object.freeze(USUALLY_SAFE), aggressive: Object.freeze(AGGRESSIVE) });
+export const NORMALIZE_PRESETS: {
+  safe: NormalizeOptions;
+  usuallySafe: NormalizeOptions;
+  aggressive: NormalizeOptions;
+} = Object.freeze({
+  safe: Object.freeze(SAFE),
+  usuallySafe: Object.freeze(USUALLY_SAFE),
+  aggressive: Object.freeze(AGGRESSIVE),
+});
 
 /** Options with every default filled in and the directory index list and param matchers ready to use. */
-export interface ResolvedOptions extends Required<Omit<NormalizeOptions, 'removeDirectoryIndex' | 'removeQueryParams'>> {
+export interface ResolvedOptions extends Required<
+  Omit<NormalizeOptions, 'removeDirectoryIndex' | 'removeQueryParams'>
+> {
   directoryIndexes: ReadonlySet<string>;
   /** Undefined when no parameter is to be removed. */
   removeQueryParams: ParamNames | undefined;
@@ -126,12 +245,17 @@ export function resolveOptions(options: NormalizeOptions | undefined): ResolvedO
 }
 
 function checkOptions(options: NormalizeOptions): ResolvedOptions {
-  if (typeof options !== 'object') throw new UrlError('invalid-option', 'The normalization options must be an object.');
+  if (typeof options !== 'object')
+    throw new UrlError('invalid-option', 'The normalization options must be an object.');
   const o = options;
   const flag = (key: FlagKey, byDefault: boolean): boolean => {
     const v = o[key];
     if (v === undefined) return byDefault;
-    if (typeof v !== 'boolean') throw new UrlError('invalid-option', `The normalization option "${key}" must be true or false.`);
+    if (typeof v !== 'boolean')
+      throw new UrlError(
+        'invalid-option',
+        `The normalization option "${key}" must be true or false.`,
+      );
     return v;
   };
   const resolved: ResolvedOptions = {
@@ -158,7 +282,10 @@ function checkOptions(options: NormalizeOptions): ResolvedOptions {
   };
   for (const [a, b] of CONFLICTS) {
     if (resolved[a] && resolved[b]) {
-      throw new UrlError('invalid-option', `The normalization options "${a}" and "${b}" contradict each other: turn one of them off.`);
+      throw new UrlError(
+        'invalid-option',
+        `The normalization options "${a}" and "${b}" contradict each other: turn one of them off.`,
+      );
     }
   }
   return resolved;
@@ -171,13 +298,22 @@ function directoryIndexes(value: unknown): ReadonlySet<string> {
     // An empty name or one with a slash can never be a last path segment worth removing.
     return new Set(value.filter((v: string) => v !== '' && !v.includes('/')));
   }
-  throw new UrlError('invalid-option', 'The normalization option "removeDirectoryIndex" must be true, false or a list of file names.');
+  throw new UrlError(
+    'invalid-option',
+    'The normalization option "removeDirectoryIndex" must be true, false or a list of file names.',
+  );
 }
 
 function queryParamMatchers(value: unknown): ParamNames | undefined {
   if (value === undefined || (Array.isArray(value) && value.length === 0)) return undefined;
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || v instanceof RegExp)) {
-    return { names: new Set(value.filter((v) => typeof v === 'string')), patterns: value.filter((v) => v instanceof RegExp) };
+    return {
+      names: new Set(value.filter((v) => typeof v === 'string')),
+      patterns: value.filter((v) => v instanceof RegExp),
+    };
   }
-  throw new UrlError('invalid-option', 'The normalization option "removeQueryParams" must be a list of names (strings or regular expressions).');
+  throw new UrlError(
+    'invalid-option',
+    'The normalization option "removeQueryParams" must be a list of names (strings or regular expressions).',
+  );
 }

@@ -15,7 +15,8 @@ export function removeDuplicateSlashes(path: string): string {
     out += segment + '/';
     let j = i + 1;
     while (path.charCodeAt(j) === 0x2f) j++;
-    if (j > i + 1 && segment.length > 1 && EMBEDDED_SCHEME.test(segment)) out += path.slice(i + 1, j);
+    if (j > i + 1 && segment.length > 1 && EMBEDDED_SCHEME.test(segment))
+      out += path.slice(i + 1, j);
     i = j - 1;
     segmentStart = j;
   }
@@ -27,7 +28,11 @@ export function removeDuplicateSlashes(path: string): string {
  * the root `/` stays), repeating until neither applies so that a second pass changes nothing
  * (`/index.html/index.html` → `/index.html/` → `/index.html` → `/`). Works on an end index: linear.
  */
-export function trimPathEnd(path: string, directoryIndexes: ReadonlySet<string>, removeTrailingSlash: boolean): string {
+export function trimPathEnd(
+  path: string,
+  directoryIndexes: ReadonlySet<string>,
+  removeTrailingSlash: boolean,
+): string {
   let end = path.length;
   for (;;) {
     const lastSlash = path.lastIndexOf('/', end - 1);

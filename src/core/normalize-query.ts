@@ -36,7 +36,8 @@ function isNamed(name: string, remove: ParamNames): boolean {
  */
 export function normalizeQuery(query: string, steps: QuerySteps): string | undefined {
   const remove = steps.removeQueryParams;
-  if (query === '' || (remove === undefined && !steps.removeEmptyQueryParams && !steps.sortQuery)) return query;
+  if (query === '' || (remove === undefined && !steps.removeEmptyQueryParams && !steps.sortQuery))
+    return query;
   const kept: Param[] = [];
   let count = 0;
   for (let from = 0; from <= query.length; count++) {
@@ -45,7 +46,11 @@ export function normalizeQuery(query: string, steps: QuerySteps): string | undef
     const text = query.slice(from, end);
     const eq = text.indexOf('=');
     const param = { text, name: eq < 0 ? text : text.slice(0, eq) };
-    if (!(remove !== undefined && isNamed(param.name, remove)) && !(steps.removeEmptyQueryParams && isEmpty(param))) kept.push(param);
+    if (
+      !(remove !== undefined && isNamed(param.name, remove)) &&
+      !(steps.removeEmptyQueryParams && isEmpty(param))
+    )
+      kept.push(param);
     from = end + 1;
   }
   if (kept.length === 0) return undefined;

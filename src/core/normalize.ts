@@ -10,7 +10,13 @@ import { normalizeEscapes } from './percent-escapes';
 import { removeDotSegments } from './remove-dot-segments';
 import { joinUri, splitUri, type UriParts } from './uri';
 
-export { DEFAULT_DIRECTORY_INDEXES, NORMALIZE_PRESETS, NORMALIZE_STEPS, type NormalizeOptions, type NormalizeStep } from './normalize-options';
+export {
+  DEFAULT_DIRECTORY_INDEXES,
+  NORMALIZE_PRESETS,
+  NORMALIZE_STEPS,
+  type NormalizeOptions,
+  type NormalizeStep,
+} from './normalize-options';
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
 
@@ -25,12 +31,16 @@ export function normalize(url: string, options?: NormalizeOptions): string {
   if (parts.scheme === undefined || !SCHEME.test(parts.scheme)) {
     // Not trimmed: a removed fragment could expose inner whitespace, and a second pass would trim it.
     const hint = /^\s/.test(url) ? ' Remove the whitespace before it.' : '';
-    throw new UrlError('relative-url', `Only an absolute URI with a scheme can be normalized, like https://example.com/.${hint}`);
+    throw new UrlError(
+      'relative-url',
+      `Only an absolute URI with a scheme can be normalized, like https://example.com/.${hint}`,
+    );
   }
   if (o.uppercaseEscapes || o.decodeUnreserved) normalizeAllEscapes(parts, o);
   const writtenScheme = parts.scheme;
   parts.scheme = normalizeScheme(writtenScheme, o);
-  if (parts.authority !== undefined) parts.authority = normalizeAuthority(parts.authority, writtenScheme, parts.scheme, o);
+  if (parts.authority !== undefined)
+    parts.authority = normalizeAuthority(parts.authority, writtenScheme, parts.scheme, o);
   parts.path = normalizePath(parts.path, parts.authority !== undefined, o);
   if (parts.query !== undefined) {
     parts.query = normalizeQuery(parts.query, o);
@@ -64,7 +74,8 @@ function normalizePath(path: string, hasAuthority: boolean, o: ResolvedOptions):
     return path.startsWith('//') ? `/.${path}` : path;
   }
   if (o.removeDuplicateSlashes) path = removeDuplicateSlashes(path);
-  if (o.directoryIndexes.size > 0 || o.removeTrailingSlash) path = trimPathEnd(path, o.directoryIndexes, o.removeTrailingSlash);
+  if (o.directoryIndexes.size > 0 || o.removeTrailingSlash)
+    path = trimPathEnd(path, o.directoryIndexes, o.removeTrailingSlash);
   if (o.addTrailingSlash) path = addTrailingSlash(path);
   if (o.emptyPathToSlash && path === '') path = '/';
   return path;

@@ -19,7 +19,14 @@ function tripletAt(text: string, i: number): number {
 /** RFC 3986 2.3: ALPHA / DIGIT / "-" / "." / "_" / "~". */
 function isUnreserved(byte: number): boolean {
   const lower = byte | 0x20;
-  return (lower >= 0x61 && lower <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte === 0x2d || byte === 0x2e || byte === 0x5f || byte === 0x7e;
+  return (
+    (lower >= 0x61 && lower <= 0x7a) ||
+    (byte >= 0x30 && byte <= 0x39) ||
+    byte === 0x2d ||
+    byte === 0x2e ||
+    byte === 0x5f ||
+    byte === 0x7e
+  );
 }
 
 function isHexDigit(code: number): boolean {
@@ -31,7 +38,11 @@ function isHexDigit(code: number): boolean {
  * A decoded hex digit must not complete a new triplet with a stray `%` written before it
  * (`%%34%31` would become `%41`, which a second pass would decode): such an escape stays.
  */
-export function normalizeEscapes(text: string, uppercase: boolean, decodeUnreserved: boolean): string {
+export function normalizeEscapes(
+  text: string,
+  uppercase: boolean,
+  decodeUnreserved: boolean,
+): string {
   let pct = text.indexOf('%');
   if (pct < 0) return text;
   let out = '';
@@ -46,7 +57,11 @@ export function normalizeEscapes(text: string, uppercase: boolean, decodeUnreser
     if (byte < 0) continue;
     append(text.slice(from, pct));
     from = pct + 3;
-    if (decodeUnreserved && isUnreserved(byte) && !(isHexDigit(byte) && endsWithStrayPercent(tail))) {
+    if (
+      decodeUnreserved &&
+      isUnreserved(byte) &&
+      !(isHexDigit(byte) && endsWithStrayPercent(tail))
+    ) {
       append(String.fromCharCode(byte));
     } else {
       append(uppercase ? text.slice(pct, pct + 3).toUpperCase() : text.slice(pct, pct + 3));

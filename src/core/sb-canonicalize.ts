@@ -32,7 +32,11 @@ export function joinCanonical(u: CanonicalUrl): string {
 
 /** Canonicalizes and returns the parts; throws `UrlError` for anything without a usable host. */
 export function canonicalParts(url: string): CanonicalUrl {
-  const text = escapeBytes(unescapeFully(toByteString(stripFragment(removeTabsAndNewlines(trimControls(checkInput(url)))))));
+  const text = escapeBytes(
+    unescapeFully(
+      toByteString(stripFragment(removeTabsAndNewlines(trimControls(checkInput(url))))),
+    ),
+  );
   // From here on `text` is printable ASCII: every structural character in it (`/ ? @ :`) is one
   // the parse below must honour, whether it was typed or came out of an escape, exactly as the
   // spec's "unescape the URL, then take the host" reads and as a re-canonicalization would see it.
@@ -79,7 +83,9 @@ function trimControls(s: string): string {
 
 /** Spec step 1: tab, CR and LF characters go; their escapes (`%0A`) stay. */
 function removeTabsAndNewlines(s: string): string {
-  return s.indexOf('\t') < 0 && s.indexOf('\r') < 0 && s.indexOf('\n') < 0 ? s : s.replace(/[\t\r\n]/g, '');
+  return s.indexOf('\t') < 0 && s.indexOf('\r') < 0 && s.indexOf('\n') < 0
+    ? s
+    : s.replace(/[\t\r\n]/g, '');
 }
 
 /** Spec step 2: the fragment goes (everything from the first `#`, before unescaping). */
@@ -101,7 +107,10 @@ function splitScheme(text: string): { scheme: string; special: boolean; rest: st
   const rest = text.slice(colon + 1);
   if (SPECIAL_SCHEMES.has(scheme)) return { scheme, special: true, rest: skipSlashes(rest) };
   if (!rest.startsWith('//')) {
-    throw new UrlError('unsupported-scheme', `A "${scheme.slice(0, 30)}:" URL has no host for Safe Browsing to check.`);
+    throw new UrlError(
+      'unsupported-scheme',
+      `A "${scheme.slice(0, 30)}:" URL has no host for Safe Browsing to check.`,
+    );
   }
   return { scheme, special: false, rest: rest.slice(2) };
 }
@@ -128,7 +137,10 @@ function isPortAt(text: string, start: number): boolean {
 function skipSlashesNoScheme(text: string): string {
   if (!isSlash(text.charCodeAt(0))) return text;
   if (!isSlash(text.charCodeAt(1))) {
-    throw new UrlError('relative-url', 'The URL is a path without a host; Safe Browsing needs a host.');
+    throw new UrlError(
+      'relative-url',
+      'The URL is a path without a host; Safe Browsing needs a host.',
+    );
   }
   return skipSlashes(text);
 }

@@ -18,7 +18,10 @@ export function bytesToString(bytes: Uint8Array, start: number, end: number | un
   const stop = end ?? bytes.length;
   let out = '';
   for (let i = start; i < stop; i += 8192) {
-    out += String.fromCharCode.apply(null, bytes.subarray(i, Math.min(i + 8192, stop)) as unknown as number[]);
+    out += String.fromCharCode.apply(
+      null,
+      bytes.subarray(i, Math.min(i + 8192, stop)) as unknown as number[],
+    );
   }
   return out;
 }

@@ -20,7 +20,10 @@ export interface HashPrefix {
  */
 export function hashPrefixes(url: string, bytes: HashPrefixLength = 4): HashPrefix[] {
   if (bytes !== 4 && bytes !== 8 && bytes !== 16 && bytes !== 32) {
-    throw new UrlError('invalid-option', `A hash prefix is 4, 8, 16 or 32 bytes, not ${describe(bytes)}.`);
+    throw new UrlError(
+      'invalid-option',
+      `A hash prefix is 4, 8, 16 or 32 bytes, not ${describe(bytes)}.`,
+    );
   }
   return expressions(url).map((expression) => {
     const prefix = sha256Utf8(expression).subarray(0, bytes);

@@ -20,10 +20,21 @@ export function canonicalHost(escapedHost: string): string {
 /** Lowercase, no escapes, no stray dots, not an IP: already canonical (the common case). */
 function isPlainName(host: string): boolean {
   const first = host.charCodeAt(0);
-  if ((first >= 0x30 && first <= 0x39) || first === 0x2e || first === 0x5b || host.charCodeAt(host.length - 1) === 0x2e) return false;
+  if (
+    (first >= 0x30 && first <= 0x39) ||
+    first === 0x2e ||
+    first === 0x5b ||
+    host.charCodeAt(host.length - 1) === 0x2e
+  )
+    return false;
   for (let i = 0; i < host.length; i++) {
     const c = host.charCodeAt(i);
-    if (c === 0x25 /* % */ || (c >= 0x41 && c <= 0x5a) || (c === 0x2e && host.charCodeAt(i + 1) === 0x2e)) return false;
+    if (
+      c === 0x25 /* % */ ||
+      (c >= 0x41 && c <= 0x5a) ||
+      (c === 0x2e && host.charCodeAt(i + 1) === 0x2e)
+    )
+      return false;
   }
   return true;
 }
@@ -35,7 +46,8 @@ function hostWithWork(escapedHost: string): string {
   let host = hasHighBytes(bytes) ? collapseDots(idnToAscii(bytes)) : bytes;
   if (host === '') throw new UrlError('invalid-host', 'The URL has no host name.');
   // A name must not read as an IP literal when the canonical URL is read again.
-  if (host.startsWith('[')) throw new UrlError('invalid-host', 'The host starts with "[" but is not an IPv6 address.');
+  if (host.startsWith('['))
+    throw new UrlError('invalid-host', 'The host starts with "[" but is not an IPv6 address.');
   host = lowerAscii(host);
   return legacyIPv4(host) ?? escapeBytes(host);
 }
@@ -45,7 +57,11 @@ const rememberedHost = memoize(hostWithWork);
 
 function ipv6Host(bytes: string): string {
   const groups = bytes.endsWith(']') ? parseIPv6(bytes.slice(1, -1)) : undefined;
-  if (!groups) throw new UrlError('invalid-host', `"${escapeBytes(bytes.slice(0, 60))}" is not a valid IPv6 address.`);
+  if (!groups)
+    throw new UrlError(
+      'invalid-host',
+      `"${escapeBytes(bytes.slice(0, 60))}" is not a valid IPv6 address.`,
+    );
   return formatIPv6Host(groups);
 }
 
@@ -89,7 +105,12 @@ function toAscii(bytes: string): string | undefined {
 
 /** Removes leading and trailing dots and collapses runs of dots (linear, no regex backtracking). */
 function collapseDots(host: string): string {
-  if (host.indexOf('..') < 0 && host.charCodeAt(0) !== 0x2e && host.charCodeAt(host.length - 1) !== 0x2e) return host;
+  if (
+    host.indexOf('..') < 0 &&
+    host.charCodeAt(0) !== 0x2e &&
+    host.charCodeAt(host.length - 1) !== 0x2e
+  )
+    return host;
   return host
     .split('.')
     .filter((label) => label !== '')

@@ -19,7 +19,8 @@ function parseIPv4Part(part: string): number {
   for (; i < part.length; i++) {
     const c = part.charCodeAt(i);
     const lower = c | 0x20;
-    const digit = c >= 0x30 && c <= 0x39 ? c - 0x30 : lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : 99;
+    const digit =
+      c >= 0x30 && c <= 0x39 ? c - 0x30 : lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : 99;
     if (digit >= base) return -1;
     value = value * base + digit;
     if (value > 0xffffffff) return -1; // the long-standing clients parse 32-bit values only
@@ -107,13 +108,16 @@ function parseDottedQuad(text: string): number[] | undefined {
  * (lowercase, no leading zeros, the longest run of two or more zero groups as `::`).
  */
 export function formatIPv6Host(groups: readonly number[]): string {
-  const zeroHead = groups[0] === 0 && groups[1] === 0 && groups[2] === 0 && groups[3] === 0 && groups[4] === 0;
+  const zeroHead =
+    groups[0] === 0 && groups[1] === 0 && groups[2] === 0 && groups[3] === 0 && groups[4] === 0;
   const mapped = zeroHead && groups[5] === 0xffff;
-  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0);
-  if (mapped || nat64) return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join('.');
+  const nat64 =
+    groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0);
+  if (mapped || nat64)
+    return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join('.');
   let bestStart = -1;
   let bestLength = 1; // a single zero group is not compressed (RFC 5952 section 4.2.2)
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     let j = i;
     while (j < 8 && groups[j] === 0) j++;
     if (j - i > bestLength) {

@@ -58,4 +58,10 @@ export function joinAuthority(parts: AuthorityParts): string {
 }
 
 /** Default ports of the schemes this project deals with. */
-export const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '443', ws: '80', wss: '443', ftp: '21' };
+export const DEFAULT_PORTS: Readonly<Record<string, string>> = {
+  http: '80',
+  https: '443',
+  ws: '80',
+  wss: '443',
+  ftp: '21',
+};

@@ -32,11 +32,26 @@ export function isUnicodeStop(c: number): boolean {
   if (c < 0x2000) return c <= 0xa0 || c === 0xab || c === 0xad || c === 0xbb || c === 0x1680;
   if (c <= 0x206f) {
     // ZWNJ and ZWJ (U+200C/D) stay: Persian and Indic words and emoji sequences need them.
-    return c <= 0x200b || c === 0x200e || c === 0x200f || (c >= 0x2018 && c <= 0x201f) || (c >= 0x2028 && c <= 0x202f) || c === 0x2039 || c === 0x203a || c >= 0x205f;
+    return (
+      c <= 0x200b ||
+      c === 0x200e ||
+      c === 0x200f ||
+      (c >= 0x2018 && c <= 0x201f) ||
+      (c >= 0x2028 && c <= 0x202f) ||
+      c === 0x2039 ||
+      c === 0x203a ||
+      c >= 0x205f
+    );
   }
   if (c >= 0x3000 && c <= 0x301f) return c <= 0x3003 || c >= 0x3008; // ideographic space, 、。, 「」（ brackets
   if (c >= 0xff00) {
-    return c <= 0xff0f || (c >= 0xff1a && c <= 0xff20) || (c >= 0xff3b && c <= 0xff40) || (c >= 0xff5b && c <= 0xff65) || c >= 0xfff0;
+    return (
+      c <= 0xff0f ||
+      (c >= 0xff1a && c <= 0xff20) ||
+      (c >= 0xff3b && c <= 0xff40) ||
+      (c >= 0xff5b && c <= 0xff65) ||
+      c >= 0xfff0
+    );
   }
   return c === 0xfeff; // byte order mark / zero-width no-break space
 }
@@ -47,9 +62,23 @@ export function isUnicodeStop(c: number): boolean {
  */
 export function isTrailing(c: number): boolean {
   switch (c) {
-    case 0x2e: case 0x2c: case 0x3a: case 0x3b: case 0x21: case 0x3f: // . , : ; ! ?
-    case 0x2a: case 0x5f: case 0x7e: case 0x27: case 0x2026: // * _ ~ ' …
-    case 0x060c: case 0x061b: case 0x061f: case 0x06d4: case 0x0964: case 0x0965: // ، ؛ ؟ ۔ । ॥
+    case 0x2e:
+    case 0x2c:
+    case 0x3a:
+    case 0x3b:
+    case 0x21:
+    case 0x3f: // . , : ; ! ?
+    case 0x2a:
+    case 0x5f:
+    case 0x7e:
+    case 0x27:
+    case 0x2026: // * _ ~ ' …
+    case 0x060c:
+    case 0x061b:
+    case 0x061f:
+    case 0x06d4:
+    case 0x0964:
+    case 0x0965: // ، ؛ ؟ ۔ । ॥
       return true;
     default:
       return false;
@@ -72,7 +101,8 @@ export function isStopAt(text: string, i: number): boolean {
   return isUnicodeStop(c);
 }
 
-export const isAsciiAlnum = (c: number): boolean => (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+export const isAsciiAlnum = (c: number): boolean =>
+  (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 
 /** A character that can begin a host label: ASCII letter or digit, or a non-ASCII letter-like one. */
 export function isLabelStartAt(text: string, i: number): boolean {

@@ -13,7 +13,11 @@ export class Config extends Disposable {
 
   constructor() {
     super();
-    this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('ampUrl') && this.reload()));
+    this.register(
+      vscode.workspace.onDidChangeConfiguration(
+        (e) => e.affectsConfiguration('ampUrl') && this.reload(),
+      ),
+    );
     this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.reload()));
   }
 
@@ -21,7 +25,11 @@ export class Config extends Disposable {
   get settings(): Settings {
     if (!this.current) {
       const section = vscode.workspace.getConfiguration('ampUrl');
-      this.current = readSettings((key) => section.get(key), vscode.workspace.isTrusted, vscode.l10n.t);
+      this.current = readSettings(
+        (key) => section.get(key),
+        vscode.workspace.isTrusted,
+        vscode.l10n.t,
+      );
       this.warn(this.current.problems);
     }
     return this.current;
@@ -37,7 +45,9 @@ export class Config extends Disposable {
       if (this.warned.has(p)) continue;
       this.warned.add(p);
       // Problems quote workspace settings: no link or icon syntax may survive into the notification.
-      void vscode.window.showWarningMessage(plainMessage(vscode.l10n.t('AMP URL settings: {0}', p)));
+      void vscode.window.showWarningMessage(
+        plainMessage(vscode.l10n.t('AMP URL settings: {0}', p)),
+      );
     }
   }
 }

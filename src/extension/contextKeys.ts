@@ -32,15 +32,19 @@ export class ContextKeys extends Disposable {
 
   constructor(private readonly config: Config) {
     super();
-    const atCursor = (e: vscode.TextEditor | undefined) => this.update(e && { document: e.document, position: e.selection.active });
+    const atCursor = (e: vscode.TextEditor | undefined) =>
+      this.update(e && { document: e.document, position: e.selection.active });
     this.register(vscode.window.onDidChangeTextEditorSelection((e) => atCursor(e.textEditor)));
     this.register(vscode.window.onDidChangeActiveTextEditor(atCursor));
     this.register(config.onDidChange(() => atCursor(vscode.window.activeTextEditor)));
     // Only for a document on screen: a hover asked for by code on a hidden document says nothing
     // about where the user will right-click.
-    this.register(pointer.event((spot) => {
-      if (vscode.window.visibleTextEditors.some((e) => e.document === spot.document)) this.update(spot);
-    }));
+    this.register(
+      pointer.event((spot) => {
+        if (vscode.window.visibleTextEditors.some((e) => e.document === spot.document))
+          this.update(spot);
+      }),
+    );
     // Off the activation path: the first update runs after activate() returns.
     const timer = setTimeout(() => atCursor(vscode.window.activeTextEditor), 0);
     this.register({ dispose: () => clearTimeout(timer) });

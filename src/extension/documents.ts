@@ -31,7 +31,10 @@ export function inScope(doc: vscode.TextDocument, line: number, s: Settings): bo
 }
 
 /** The URL at `pos`, looking only at a window of its line. */
-export function urlAtPosition(doc: vscode.TextDocument, pos: vscode.Position): UrlAtCursor | undefined {
+export function urlAtPosition(
+  doc: vscode.TextDocument,
+  pos: vscode.Position,
+): UrlAtCursor | undefined {
   const lineLength = doc.lineAt(pos.line).range.end.character;
   const w = windowAround(lineLength, pos.character);
   const text = doc.getText(new vscode.Range(pos.line, w.start, pos.line, w.end));
@@ -39,6 +42,9 @@ export function urlAtPosition(doc: vscode.TextDocument, pos: vscode.Position): U
 }
 
 /** Selections as document offsets. */
-export function selectionOffsets(doc: vscode.TextDocument, selections: readonly vscode.Selection[]): OffsetRange[] {
+export function selectionOffsets(
+  doc: vscode.TextDocument,
+  selections: readonly vscode.Selection[],
+): OffsetRange[] {
   return selections.map((s) => ({ start: doc.offsetAt(s.start), end: doc.offsetAt(s.end) }));
 }

@@ -9,7 +9,13 @@ import { registerHoverProvider } from './providers/hoverProvider';
 
 export function activate(context: vscode.ExtensionContext): void {
   const config = new Config();
-  context.subscriptions.push(config, registerCommands(config), registerHoverProvider(config), registerCodeActions(config), new ContextKeys(config));
+  context.subscriptions.push(
+    config,
+    registerCommands(config),
+    registerHoverProvider(config),
+    registerCodeActions(config),
+    new ContextKeys(config),
+  );
 }
 
 export function deactivate(): void {}

@@ -7,7 +7,11 @@ import { openWorkbench } from './lib/workbench.mjs';
 const LIMITS = { 'ampUrl.limits.maxDocumentSize': 2000, 'ampUrl.limits.maxLineLength': 200 };
 
 // 24 lines of ~90 characters: over 2000 characters, every line short, all on screen at once.
-const BIG_LINES = Array.from({ length: 24 }, (_, i) => `Line ${i + 10}: see https://example.com/page-${i + 10}.html for the details of item ${i + 10}, then read on.`);
+const BIG_LINES = Array.from(
+  { length: 24 },
+  (_, i) =>
+    `Line ${i + 10}: see https://example.com/page-${i + 10}.html for the details of item ${i + 10}, then read on.`,
+);
 const BIG = `${BIG_LINES.join('\n')}\n`;
 const LONG_URL = 'https://example.com/long.html';
 const LONG = `short line\n${LONG_URL} ${'filler '.repeat(30)}\nlast line\n`;
@@ -21,7 +25,8 @@ const FILES = {
   'forms.txt': 'Forms of\n- https://foo-example.com/blog/post-1\nPaste below:\n',
 };
 
-let wb, failed = false;
+let wb,
+  failed = false;
 
 describe('interactive commands (code-server in Chromium)', function () {
   this.timeout(90_000);
@@ -39,7 +44,8 @@ describe('interactive commands (code-server in Chromium)', function () {
   after(async () => wb?.close(failed));
 
   describe('Convert all asks first above ampUrl.limits', () => {
-    const cached = (i) => `see https://example-com.cdn.ampproject.org/c/s/example.com/page-${i}.html for`;
+    const cached = (i) =>
+      `see https://example-com.cdn.ampproject.org/c/s/example.com/page-${i}.html for`;
     const original = (text) => BIG_LINES.every((l) => text.includes(l));
 
     it('above maxDocumentSize: a modal; Cancel writes nothing, Convert converts, one undo restores', async () => {
@@ -54,26 +60,56 @@ describe('interactive commands (code-server in Chromium)', function () {
       await runConvertAll('AMP Cache URLs');
       await waitForDialog(/maxDocumentSize/);
       assert.ok(original(await wb.editorText()), 'Cancel changed the document');
-      await wb.dialog().locator('.monaco-button', { hasText: /^Convert$/ }).click();
-      await wb.waitForText((text) => BIG_LINES.every((_, i) => text.includes(cached(i + 10))) && !text.includes('see https://example.com/'), 'every URL converted');
+      await wb
+        .dialog()
+        .locator('.monaco-button', { hasText: /^Convert$/ })
+        .click();
+      await wb.waitForText(
+        (text) =>
+          BIG_LINES.every((_, i) => text.includes(cached(i + 10))) &&
+          !text.includes('see https://example.com/'),
+        'every URL converted',
+      );
       await wb.undo(original);
     });
 
     it('above maxLineLength: a modal naming the line; Convert converts, one undo restores', async () => {
       await wb.openFromExplorer('long-line.txt');
       await runConvertAll('AMP Cache URLs');
-      await waitForDialog(/a line of \d+ characters, more than ampUrl\.limits\.maxLineLength \(200\)/);
-      await wb.dialog().locator('.monaco-button', { hasText: /^Convert$/ }).click();
-      await wb.waitForText((text) => text.includes('https://example-com.cdn.ampproject.org/c/s/example.com/long.html filler'), 'the converted URL');
-      await wb.undo((text) => text.includes(`${LONG_URL} filler`) && !text.includes('cdn.ampproject.org'));
+      await waitForDialog(
+        /a line of \d+ characters, more than ampUrl\.limits\.maxLineLength \(200\)/,
+      );
+      await wb
+        .dialog()
+        .locator('.monaco-button', { hasText: /^Convert$/ })
+        .click();
+      await wb.waitForText(
+        (text) =>
+          text.includes('https://example-com.cdn.ampproject.org/c/s/example.com/long.html filler'),
+        'the converted URL',
+      );
+      await wb.undo(
+        (text) => text.includes(`${LONG_URL} filler`) && !text.includes('cdn.ampproject.org'),
+      );
     });
 
     it('within the limits: the target Quick Pick decides, no question asked', async () => {
       await wb.openFromExplorer('canonical.txt');
       await runConvertAll('Safe Browsing canonical forms');
-      await wb.waitForText((text) => text.includes('- http://www.google.com/') && text.includes('- http://195.127.0.11/blah'), 'the canonical forms');
-      assert.strictEqual(await wb.dialog().count(), 0, 'a document within the limits got a question');
-      await wb.undo((text) => text.includes('- http://www.GOOgle.com/') && text.includes('- http://3279880203/blah'));
+      await wb.waitForText(
+        (text) =>
+          text.includes('- http://www.google.com/') && text.includes('- http://195.127.0.11/blah'),
+        'the canonical forms',
+      );
+      assert.strictEqual(
+        await wb.dialog().count(),
+        0,
+        'a document within the limits got a question',
+      );
+      await wb.undo(
+        (text) =>
+          text.includes('- http://www.GOOgle.com/') && text.includes('- http://3279880203/blah'),
+      );
     });
   });
 
@@ -88,7 +124,10 @@ describe('interactive commands (code-server in Chromium)', function () {
       await wb.quickInput().fill('Aggressive');
       await wb.quickPickRow('Aggressive').waitFor();
       await wb.page.keyboard.press('Enter');
-      await wb.waitForText((text) => /^- https:\/\/User@example\.com\/Foo\/Baz~\?a=1&b=2\s*$/m.test(text), 'the aggressively normalized URL');
+      await wb.waitForText(
+        (text) => /^- https:\/\/User@example\.com\/Foo\/Baz~\?a=1&b=2\s*$/m.test(text),
+        'the aggressively normalized URL',
+      );
       await wb.undo((text) => text.includes(MESSY));
     });
 
@@ -109,7 +148,10 @@ describe('interactive commands (code-server in Chromium)', function () {
       await wb.quickInput().fill('');
       await wb.page.keyboard.press('Enter');
       await wb.waitForQuickInputClosed();
-      await wb.waitForText((text) => /^- http:\/\/User@example\.com\/Foo\/Baz~\?a=1&b=2\s*$/m.test(text), 'the URL normalized with the safe steps, sorted query, no fragment');
+      await wb.waitForText(
+        (text) => /^- http:\/\/User@example\.com\/Foo\/Baz~\?a=1&b=2\s*$/m.test(text),
+        'the URL normalized with the safe steps, sorted query, no fragment',
+      );
       await wb.undo((text) => text.includes(MESSY));
     });
   });
@@ -123,14 +165,31 @@ describe('interactive commands (code-server in Chromium)', function () {
       const message = wb.page.locator('.quick-input-widget:visible .quick-input-message');
       await wb.quickInput().fill('ftp://example.com/x');
       await message.filter({ hasText: '"ftp:" is not http or https' }).waitFor();
-      assert.ok(await wb.page.locator('.quick-input-widget:visible .monaco-inputbox.error').count(), 'a bad URL is not marked as an error');
+      assert.ok(
+        await wb.page.locator('.quick-input-widget:visible .monaco-inputbox.error').count(),
+        'a bad URL is not marked as an error',
+      );
       await wb.screenshot('insert-validation.png');
       await wb.quickInput().fill('https://example.com/x.html');
-      await message.filter({ hasText: 'https://example-com.cdn.ampproject.org/c/s/example.com/x.html' }).waitFor();
-      assert.strictEqual(await wb.page.locator('.quick-input-widget:visible .monaco-inputbox.error').count(), 0, 'a good URL is still marked as an error');
+      await message
+        .filter({ hasText: 'https://example-com.cdn.ampproject.org/c/s/example.com/x.html' })
+        .waitFor();
+      assert.strictEqual(
+        await wb.page.locator('.quick-input-widget:visible .monaco-inputbox.error').count(),
+        0,
+        'a good URL is still marked as an error',
+      );
       await wb.page.keyboard.press('Enter');
-      await wb.waitForText((text) => /^Insert here: https:\/\/example-com\.cdn\.ampproject\.org\/c\/s\/example\.com\/x\.html$/m.test(text), 'the inserted URL');
-      await wb.undo((text) => /^Insert here:\s*$/m.test(text) && !text.includes('cdn.ampproject.org'));
+      await wb.waitForText(
+        (text) =>
+          /^Insert here: https:\/\/example-com\.cdn\.ampproject\.org\/c\/s\/example\.com\/x\.html$/m.test(
+            text,
+          ),
+        'the inserted URL',
+      );
+      await wb.undo(
+        (text) => /^Insert here:\s*$/m.test(text) && !text.includes('cdn.ampproject.org'),
+      );
     });
 
     it('Escape inserts nothing', async () => {
@@ -162,21 +221,32 @@ describe('interactive commands (code-server in Chromium)', function () {
       await wb.quickPickRow(ORIGIN).waitFor();
       await wb.screenshot('show-all-forms.png');
       await wb.quickPickRow(ORIGIN).click();
-      await wb.page.locator('.statusbar-item', { hasText: 'AMP URL: copied to the clipboard' }).first().waitFor();
+      await wb.page
+        .locator('.statusbar-item', { hasText: 'AMP URL: copied to the clipboard' })
+        .first()
+        .waitFor();
       assert.strictEqual(await wb.page.evaluate(() => navigator.clipboard.readText()), ORIGIN);
       assert.ok((await wb.editorText()).includes(`- ${URL_}`), 'copying changed the text');
     });
 
-    it('the item\'s button inserts the form in place of the URL; undo restores', async () => {
+    it("the item's button inserts the form in place of the URL; undo restores", async () => {
       await wb.openFromExplorer('forms.txt');
       await cursorTo(2, 5);
       await wb.runCommand('AMP URL: Show all forms');
       await wb.waitForQuickInput(`All forms of ${URL_}`);
       await wb.quickInput().fill('AMP Cache URL (Google');
-      const row = wb.quickPickRow('https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/blog/post-1');
+      const row = wb.quickPickRow(
+        'https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/blog/post-1',
+      );
       await row.hover();
       await row.locator('.action-label.codicon-replace').click();
-      await wb.waitForText((text) => text.includes('- https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/blog/post-1'), 'the form in place of the URL');
+      await wb.waitForText(
+        (text) =>
+          text.includes(
+            '- https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/blog/post-1',
+          ),
+        'the form in place of the URL',
+      );
       await wb.undo((text) => text.includes(`- ${URL_}`) && !text.includes('cdn.ampproject.org'));
     });
   });
@@ -204,7 +274,12 @@ async function cursorTo(line, column) {
   for (let i = 1; i < line; i++) await k.press('ArrowDown');
   if (column === 'end') await k.press('End');
   else for (let i = 1; i < column; i++) await k.press('ArrowRight');
-  await wb.page.locator('.statusbar-item', { hasText: new RegExp(`^Ln ${line}, Col ${column === 'end' ? '\\d+' : column}\\b`) }).first().waitFor();
+  await wb.page
+    .locator('.statusbar-item', {
+      hasText: new RegExp(`^Ln ${line}, Col ${column === 'end' ? '\\d+' : column}\\b`),
+    })
+    .first()
+    .waitFor();
 }
 
 /** The checkbox of the multi-select row labelled `label` (shown by filtering for it). */

@@ -19,20 +19,32 @@ const WEB_WORKER_ONLY = { 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } };
 // Other URLs than the Node-host tests' (workbench.test.mjs), through other paths of the core in the
 // browser bundle: IDN (punycode) for a domain with `--`, SHA-256 + Base32 for a domain too long for a label.
 const IDN_URL = 'https://en-us.example.com/news/today?ref=home';
-const IDN_CACHED = 'https://0-en--us-example-com-0.cdn.ampproject.org/c/s/en-us.example.com/news/today?ref=home';
-const LONG_URL = 'https://a-publisher-domain-too-long-for-a-readable-amp-cache-subdomain.example.com/story.html';
+const IDN_CACHED =
+  'https://0-en--us-example-com-0.cdn.ampproject.org/c/s/en-us.example.com/news/today?ref=home';
+const LONG_URL =
+  'https://a-publisher-domain-too-long-for-a-readable-amp-cache-subdomain.example.com/story.html';
 // Base32 of the domain's SHA-256 without its `====`, computed apart with Node's crypto.
-const LONG_CACHED = 'https://fk2a25ru3lshua33g3cwntx7w5526zlffrc4f3xgzvrgdrpbv3ja.cdn.ampproject.org/c/s/' +
+const LONG_CACHED =
+  'https://fk2a25ru3lshua33g3cwntx7w5526zlffrc4f3xgzvrgdrpbv3ja.cdn.ampproject.org/c/s/' +
   'a-publisher-domain-too-long-for-a-readable-amp-cache-subdomain.example.com/story.html';
 const PALETTE_URL = 'https://foo-example.com/blog/post-1';
-const PALETTE_CACHED = 'https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/blog/post-1';
+const PALETTE_CACHED =
+  'https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/blog/post-1';
 const HOVERS = [
   { what: 'a publisher URL (IDN subdomain)', file: 'README.md', url: IDN_URL, cached: IDN_CACHED },
-  { what: 'a publisher URL whose domain is too long for a label (hashed)', file: 'long-domain.txt', url: LONG_URL, cached: LONG_CACHED },
+  {
+    what: 'a publisher URL whose domain is too long for a label (hashed)',
+    file: 'long-domain.txt',
+    url: LONG_URL,
+    cached: LONG_CACHED,
+  },
 ];
-const FILES = { 'long-domain.txt': `A publisher domain too long for an AMP Cache label:\n${LONG_URL}\n` };
+const FILES = {
+  'long-domain.txt': `A publisher domain too long for an AMP Cache label:\n${LONG_URL}\n`,
+};
 
-let wb, failed = false;
+let wb,
+  failed = false;
 
 describe('web worker extension host (browser bundle in code-server, Chromium)', function () {
   this.timeout(90_000);
@@ -54,14 +66,30 @@ describe('web worker extension host (browser bundle in code-server, Chromium)', 
 
   it('runs in the web worker extension host, not in the remote Node host', async () => {
     const row = (await runningExtensionRow().innerText()).replace(/\s+/g, ' ');
-    assert.match(row, /\bweb worker\b/, `Running Extensions does not place ${EXTENSION_ID} in the web worker host: ${row}`);
-    assert.ok(!row.includes(`127.0.0.1:${wb.server.port}`), `Running Extensions places ${EXTENSION_ID} in the remote host: ${row}`);
+    assert.match(
+      row,
+      /\bweb worker\b/,
+      `Running Extensions does not place ${EXTENSION_ID} in the web worker host: ${row}`,
+    );
+    assert.ok(
+      !row.includes(`127.0.0.1:${wb.server.port}`),
+      `Running Extensions places ${EXTENSION_ID} in the remote host: ${row}`,
+    );
     await wb.screenshot('web-worker-running-extensions.png');
     // The remote (Node) host logs each activation; it must never have loaded the Node bundle.
     const log = remoteHostLog();
-    assert.ok(log.includes('Eager extensions activated'), 'the remote extension host log is missing');
-    const activations = log.split('\n').filter((line) => line.includes(`_doActivateExtension ${EXTENSION_ID}`));
-    assert.deepStrictEqual(activations, [], 'the remote Node extension host activated the extension too');
+    assert.ok(
+      log.includes('Eager extensions activated'),
+      'the remote extension host log is missing',
+    );
+    const activations = log
+      .split('\n')
+      .filter((line) => line.includes(`_doActivateExtension ${EXTENSION_ID}`));
+    assert.deepStrictEqual(
+      activations,
+      [],
+      'the remote Node extension host activated the extension too',
+    );
   });
 
   for (const { what, file, url, cached } of HOVERS) {
@@ -76,14 +104,21 @@ describe('web worker extension host (browser bundle in code-server, Chromium)', 
     await wb.openFromExplorer('README.md');
     await wb.clickInside(PALETTE_URL);
     await wb.runCommand('AMP URL: Convert to AMP Cache URL');
-    await wb.waitForText((text) => text.includes(`- ${PALETTE_CACHED}`) && !text.includes(`- ${PALETTE_URL}`), 'the converted URL');
+    await wb.waitForText(
+      (text) => text.includes(`- ${PALETTE_CACHED}`) && !text.includes(`- ${PALETTE_URL}`),
+      'the converted URL',
+    );
     await wb.undo((text) => text.includes(`- ${PALETTE_URL}`) && !text.includes(PALETTE_CACHED));
   });
 });
 
 /** This extension's row in the Running Extensions editor (it shows the id when the name is missing). */
 function runningExtensionRow() {
-  return wb.page.locator('.runtime-extensions-editor .monaco-list-row', { hasText: new RegExp(`${manifest.displayName}|${EXTENSION_ID}`) }).first();
+  return wb.page
+    .locator('.runtime-extensions-editor .monaco-list-row', {
+      hasText: new RegExp(`${manifest.displayName}|${EXTENSION_ID}`),
+    })
+    .first();
 }
 
 /** Waits until Running Extensions shows this extension's activation time; fails with what it shows instead. */
@@ -101,7 +136,8 @@ async function waitForActivation() {
 /** Everything the remote extension host logged in this session. */
 function remoteHostLog() {
   const logs = path.join(wb.server.userDataDir, 'logs');
-  return fs.readdirSync(logs, { recursive: true })
+  return fs
+    .readdirSync(logs, { recursive: true })
     .filter((f) => String(f).endsWith('remoteexthost.log'))
     .map((f) => fs.readFileSync(path.join(logs, String(f)), 'utf8'))
     .join('\n');

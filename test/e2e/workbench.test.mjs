@@ -6,7 +6,8 @@ import { openWorkbench, sleep } from './lib/workbench.mjs';
 const PUBLISHER = 'https://example.com/amp_document.html';
 const PUBLISHER_CACHED = 'https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html';
 const PALETTE_URL = 'https://www.theguardian.com/world/2020/jan/01/amp-story.amp';
-const PALETTE_CACHED = 'https://www-theguardian-com.cdn.ampproject.org/c/s/www.theguardian.com/world/2020/jan/01/amp-story.amp';
+const PALETTE_CACHED =
+  'https://www-theguardian-com.cdn.ampproject.org/c/s/www.theguardian.com/world/2020/jan/01/amp-story.amp';
 const MENU_URL = 'https://foo-example.com/blog/post-1';
 const MENU_CACHED = 'https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/blog/post-1';
 const TO_CACHE = 'Replace with AMP Cache URL';
@@ -14,7 +15,8 @@ const TO_PUBLISHER = 'Replace with publisher URL';
 // Plain text of demo/README.md, away from any URL.
 const PLAIN = 'Publisher pages';
 
-let wb, failed = false;
+let wb,
+  failed = false;
 
 describe('workbench (code-server in Chromium)', function () {
   this.timeout(90_000);
@@ -46,7 +48,10 @@ describe('workbench (code-server in Chromium)', function () {
     await wb.quickPickRow('Convert to AMP Cache URL').waitFor();
     await wb.screenshot('palette.png');
     await wb.page.keyboard.press('Enter');
-    await wb.waitForText((text) => text.includes(PALETTE_CACHED) && !text.includes(`- ${PALETTE_URL}`), 'the converted URL');
+    await wb.waitForText(
+      (text) => text.includes(PALETTE_CACHED) && !text.includes(`- ${PALETTE_URL}`),
+      'the converted URL',
+    );
     await wb.undo((text) => text.includes(`- ${PALETTE_URL}`) && !text.includes(PALETTE_CACHED));
   });
 
@@ -58,7 +63,10 @@ describe('workbench (code-server in Chromium)', function () {
     const { x, y } = await wb.hoverUntil(MENU_URL, (text) => text.includes(MENU_CACHED));
     await wb.page.mouse.click(x, y, { button: 'right' });
     const labels = await wb.menuLabels();
-    assert.ok(labels.includes(TO_CACHE), `the first context menu lacks "${TO_CACHE}": ${labels.join(' | ')}`);
+    assert.ok(
+      labels.includes(TO_CACHE),
+      `the first context menu lacks "${TO_CACHE}": ${labels.join(' | ')}`,
+    );
     assert.ok(!labels.includes(TO_PUBLISHER), `a publisher URL got "${TO_PUBLISHER}"`);
     await wb.screenshot('context-menu.png');
     await wb.clickMenuItem(TO_CACHE);
@@ -68,13 +76,22 @@ describe('workbench (code-server in Chromium)', function () {
 
   it('right-click on an AMP Cache URL, with the cursor elsewhere, offers "Replace with publisher URL" at once; undo restores', async () => {
     await cursorOnPlainText();
-    const { x, y } = await wb.hoverUntil(PUBLISHER_CACHED, (text) => text.includes('Publisher URL') && text.includes(PUBLISHER));
+    const { x, y } = await wb.hoverUntil(
+      PUBLISHER_CACHED,
+      (text) => text.includes('Publisher URL') && text.includes(PUBLISHER),
+    );
     await wb.page.mouse.click(x, y, { button: 'right' });
     const labels = await wb.menuLabels();
-    assert.ok(labels.includes(TO_PUBLISHER), `the first context menu lacks "${TO_PUBLISHER}": ${labels.join(' | ')}`);
+    assert.ok(
+      labels.includes(TO_PUBLISHER),
+      `the first context menu lacks "${TO_PUBLISHER}": ${labels.join(' | ')}`,
+    );
     assert.ok(!labels.includes(TO_CACHE), `an AMP Cache URL got "${TO_CACHE}"`);
     await wb.clickMenuItem(TO_PUBLISHER);
-    await wb.waitForText((text) => text.includes(`- Google: ${PUBLISHER}`), 'the publisher URL in place of the cache URL');
+    await wb.waitForText(
+      (text) => text.includes(`- Google: ${PUBLISHER}`),
+      'the publisher URL in place of the cache URL',
+    );
     await wb.undo((text) => text.includes(`- Google: ${PUBLISHER_CACHED}`));
   });
 });

@@ -16,13 +16,17 @@ const root = path.resolve(__dirname, '../../..');
 async function canDownload(): Promise<boolean> {
   if (process.env.AMP_URL_VSCODE_DOWNLOAD) return process.env.AMP_URL_VSCODE_DOWNLOAD !== '0';
   if (process.platform === 'linux' && !process.env.DISPLAY) return false; // desktop VS Code needs a display
-  const lookup = dns.promises.lookup('update.code.visualstudio.com').then(() => true, () => false);
+  const lookup = dns.promises.lookup('update.code.visualstudio.com').then(
+    () => true,
+    () => false,
+  );
   const timeout = new Promise<boolean>((resolve) => setTimeout(resolve, 3000, false).unref());
   return Promise.race([lookup, timeout]);
 }
 
 async function executable(): Promise<string | undefined> {
-  if (process.env.AMP_URL_VSCODE_EXECUTABLE) return path.resolve(process.env.AMP_URL_VSCODE_EXECUTABLE);
+  if (process.env.AMP_URL_VSCODE_EXECUTABLE)
+    return path.resolve(process.env.AMP_URL_VSCODE_EXECUTABLE);
   if (await canDownload()) return undefined;
   return path.join(root, 'scripts', 'code-shim.mjs');
 }
@@ -30,7 +34,9 @@ async function executable(): Promise<string | undefined> {
 async function main(): Promise<void> {
   const vscodeExecutablePath = await executable();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-vscode-'));
-  console.log(`Integration tests in ${vscodeExecutablePath ?? `VS Code ${VSCODE_VERSION} (downloaded)`}`);
+  console.log(
+    `Integration tests in ${vscodeExecutablePath ?? `VS Code ${VSCODE_VERSION} (downloaded)`}`,
+  );
   try {
     await runTests({
       version: VSCODE_VERSION,

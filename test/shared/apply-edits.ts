@@ -2,7 +2,10 @@
 // of the editing commands (no `vscode` import).
 
 /** `text` with sorted, non-overlapping edits applied (in one pass: tests have 100,000 of them). */
-export function applyEdits(text: string, edits: readonly { start: number; end: number; newText: string }[]): string {
+export function applyEdits(
+  text: string,
+  edits: readonly { start: number; end: number; newText: string }[],
+): string {
   const parts: string[] = [];
   let at = 0;
   for (const e of edits) {

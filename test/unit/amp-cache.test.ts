@@ -1,6 +1,16 @@
 import * as assert from 'node:assert/strict';
 import { base32 } from '../../src/core/base32';
-import { AMP_CACHES, MAX_IMAGE_WIDTH, SERVING_TYPES, cacheOrigin, cacheUrl, domainPrefix, publisherDomain, publisherUrl, type ServingType } from '../../src/core';
+import {
+  AMP_CACHES,
+  MAX_IMAGE_WIDTH,
+  SERVING_TYPES,
+  cacheOrigin,
+  cacheUrl,
+  domainPrefix,
+  publisherDomain,
+  publisherUrl,
+  type ServingType,
+} from '../../src/core';
 import { refuses } from './amp-helpers';
 
 const GOOGLE = 'cdn.ampproject.org';
@@ -11,8 +21,13 @@ const encode = (text: string) => new TextEncoder().encode(text);
 describe('amp-cache: base32 (RFC 4648 section 10 vectors, lower case)', () => {
   it('encodes the RFC test vectors with padding', () => {
     const vectors: [string, string][] = [
-      ['', ''], ['f', 'my======'], ['fo', 'mzxq===='], ['foo', 'mzxw6==='],
-      ['foob', 'mzxw6yq='], ['fooba', 'mzxw6ytb'], ['foobar', 'mzxw6ytboi======'],
+      ['', ''],
+      ['f', 'my======'],
+      ['fo', 'mzxq===='],
+      ['foo', 'mzxw6==='],
+      ['foob', 'mzxw6yq='],
+      ['fooba', 'mzxw6ytb'],
+      ['foobar', 'mzxw6ytboi======'],
     ];
     for (const [input, output] of vectors) assert.equal(base32(encode(input)), output);
   });
@@ -28,12 +43,20 @@ describe('amp-cache: AMP_CACHES snapshot of caches.json', () => {
   it('holds google then bing with every field', () => {
     assert.deepEqual(AMP_CACHES, [
       {
-        id: 'google', name: 'Google AMP Cache', docs: 'https://developers.google.com/amp/cache/',
-        cacheDomain: GOOGLE, updateCacheApiDomainSuffix: GOOGLE, thirdPartyFrameDomainSuffix: 'ampproject.net',
+        id: 'google',
+        name: 'Google AMP Cache',
+        docs: 'https://developers.google.com/amp/cache/',
+        cacheDomain: GOOGLE,
+        updateCacheApiDomainSuffix: GOOGLE,
+        thirdPartyFrameDomainSuffix: 'ampproject.net',
       },
       {
-        id: 'bing', name: 'Bing AMP Cache', docs: 'https://www.bing.com/webmaster/help/bing-amp-cache-bc1c884c',
-        cacheDomain: BING, updateCacheApiDomainSuffix: BING, thirdPartyFrameDomainSuffix: 'www.bing-amp.net',
+        id: 'bing',
+        name: 'Bing AMP Cache',
+        docs: 'https://www.bing.com/webmaster/help/bing-amp-cache-bc1c884c',
+        cacheDomain: BING,
+        updateCacheApiDomainSuffix: BING,
+        thirdPartyFrameDomainSuffix: 'www.bing-amp.net',
       },
     ]);
     assert.ok(Object.isFrozen(AMP_CACHES) && Object.isFrozen(AMP_CACHES[0]));
@@ -54,8 +77,15 @@ describe('amp-cache: domainPrefix, the spec examples', () => {
   }
 
   it('gives the same prefix for any spelling of a domain (case, Unicode or xn--)', () => {
-    for (const d of ['ExAMpLE.Com', 'EXAMPLE.COM', ' example.com ']) assert.equal(domainPrefix(d), 'example-com');
-    for (const d of ['xn--bcher-kva.ch', 'XN--BCHER-KVA.CH', 'bücher.ch', 'BÜCHER.CH', 'bu\u0308cher.ch']) {
+    for (const d of ['ExAMpLE.Com', 'EXAMPLE.COM', ' example.com '])
+      assert.equal(domainPrefix(d), 'example-com');
+    for (const d of [
+      'xn--bcher-kva.ch',
+      'XN--BCHER-KVA.CH',
+      'bücher.ch',
+      'BÜCHER.CH',
+      'bu\u0308cher.ch',
+    ]) {
       assert.equal(domainPrefix(d), 'xn--bcher-ch-65a');
     }
   });
@@ -63,13 +93,17 @@ describe('amp-cache: domainPrefix, the spec examples', () => {
   it('builds the origin on any cache domain', () => {
     assert.equal(cacheOrigin('example.com'), 'https://example-com.cdn.ampproject.org');
     assert.equal(cacheOrigin('www.example.com', BING), 'https://www-example-com.www.bing-amp.com');
-    assert.equal(cacheOrigin('https://en-us.example.com/a/b?c#d'), 'https://0-en--us-example-com-0.cdn.ampproject.org');
+    assert.equal(
+      cacheOrigin('https://en-us.example.com/a/b?c#d'),
+      'https://0-en--us-example-com-0.cdn.ampproject.org',
+    );
     assert.equal(cacheOrigin('⚡😊.com'), 'https://xn---com-p33b41770a.cdn.ampproject.org');
   });
 });
 
 describe('amp-cache: the fallback hash', () => {
-  const LONG = 'itwasadarkandstormynight.therainfellintorrents.exceptatoccasionalintervalswhenitwascheckedby.aviolentgustofwindwhichsweptupthestreets.com';
+  const LONG =
+    'itwasadarkandstormynight.therainfellintorrents.exceptatoccasionalintervalswhenitwascheckedby.aviolentgustofwindwhichsweptupthestreets.com';
 
   it('is base32(SHA-256(domain)) without padding: 52 characters, no hyphen (amppackager test value)', () => {
     const prefix = domainPrefix(LONG);
@@ -88,7 +122,10 @@ describe('amp-cache: the fallback hash', () => {
     const idn = '日本語のドメイン名例示用文字列長過ぎる試験.de';
     assert.ok(idn.length < 63);
     assert.match(domainPrefix(idn), /^[a-z2-7]{52}$/);
-    assert.equal(domainPrefix('日本語のドメイン名例示用文字.de'), 'xn---de-kc4buksh7fufy050ayojr9tf41ay8a25jrq0elvngx3e');
+    assert.equal(
+      domainPrefix('日本語のドメイン名例示用文字.de'),
+      'xn---de-kc4buksh7fufy050ayojr9tf41ay8a25jrq0elvngx3e',
+    );
   });
 
   it('hashes the ASCII form, whatever the spelling', () => {
@@ -101,14 +138,27 @@ describe('amp-cache: the fallback hash', () => {
 describe('amp-cache: decisions where the spec, amppackager and the toolbox differ', () => {
   it('hashes labels that are not valid IDNA (amppackager ToCacheURLSubdomain)', () => {
     // amppackager's test values: -- at positions 3-4 of a label that is not an A-label.
-    assert.equal(domainPrefix('in--trouble.com'), 'r5s7rxu53tjelpr7ngbxkxpirbrylvbwcuueckh7gmn5mim5cjna');
-    for (const d of ['-a.example.com', 'a-.example.com', 'a_b.example.com', 'example.com.', 'a..example.com', 'xn--ab--c-ova.com' /* ab--cü */]) {
+    assert.equal(
+      domainPrefix('in--trouble.com'),
+      'r5s7rxu53tjelpr7ngbxkxpirbrylvbwcuueckh7gmn5mim5cjna',
+    );
+    for (const d of [
+      '-a.example.com',
+      'a-.example.com',
+      'a_b.example.com',
+      'example.com.',
+      'a..example.com',
+      'xn--ab--c-ova.com' /* ab--cü */,
+    ]) {
       assert.match(domainPrefix(d), /^[a-z2-7]{52}$/, d);
     }
   });
 
   it('hashes a domain whose readable prefix has no hyphen (localhost), as amppackager does', () => {
-    assert.equal(domainPrefix('toplevelnohyphens'), 'qsgpfjzulvuaxb66z77vlhb5gu2irvcnyp6t67cz6tqo5ae6fysa');
+    assert.equal(
+      domainPrefix('toplevelnohyphens'),
+      'qsgpfjzulvuaxb66z77vlhb5gu2irvcnyp6t67cz6tqo5ae6fysa',
+    );
     assert.equal(domainPrefix('localhost'), 'jgla3zmib2ggq5buc4hwi5taloh6jlvzukddfr4zltz3vay5s5rq');
     assert.equal(domainPrefix('LocalHost'), domainPrefix('localhost'));
   });
@@ -138,10 +188,19 @@ describe('amp-cache: decisions where the spec, amppackager and the toolbox diffe
   });
 
   it('keeps right-to-left domains readable and hashes mixed-direction ones (amppackager values)', () => {
-    assert.equal(domainPrefix('xn--4gbrim.xn----rmckbbajlc6dj7bxne2c.xn--wgbh1c'), 'xn-------i5fvcbaopc6fkc0de0d9jybegt6cd');
-    assert.equal(domainPrefix('hello.xn--4gbrim.xn----rmckbbajlc6dj7bxne2c.xn--wgbh1c'), 'a6h5moukddengbsjm77rvbosevwuduec2blkjva4223o4bgafgla');
+    assert.equal(
+      domainPrefix('xn--4gbrim.xn----rmckbbajlc6dj7bxne2c.xn--wgbh1c'),
+      'xn-------i5fvcbaopc6fkc0de0d9jybegt6cd',
+    );
+    assert.equal(
+      domainPrefix('hello.xn--4gbrim.xn----rmckbbajlc6dj7bxne2c.xn--wgbh1c'),
+      'a6h5moukddengbsjm77rvbosevwuduec2blkjva4223o4bgafgla',
+    );
     // ز۰.ز٠: one label may not mix European and Arabic-Indic digits.
-    assert.equal(domainPrefix('xn--xgb49a.xn--xgb6g'), 'asdk26k2mfqxgc6cdx3oh3vlnx42rqwn6uvsuqrufnx622tguq6q');
+    assert.equal(
+      domainPrefix('xn--xgb49a.xn--xgb6g'),
+      'asdk26k2mfqxgc6cdx3oh3vlnx42rqwn6uvsuqrufnx622tguq6q',
+    );
     assert.equal(domainPrefix('xn--xgb49a.xn--xgb49a'), 'xn----lncb27eca');
   });
 
@@ -153,16 +212,34 @@ describe('amp-cache: decisions where the spec, amppackager and the toolbox diffe
   });
 
   it('refuses hosts browsers refuse', () => {
-    for (const d of ['a b.com', 'a/b', 'a:80', 'exa#mple.com', 'a.123', '\u0300a.com', 'a\u200db.com']) refuses(() => domainPrefix(d), 'invalid-host');
+    for (const d of [
+      'a b.com',
+      'a/b',
+      'a:80',
+      'exa#mple.com',
+      'a.123',
+      '\u0300a.com',
+      'a\u200db.com',
+    ])
+      refuses(() => domainPrefix(d), 'invalid-host');
     refuses(() => domainPrefix(''), 'empty');
   });
 });
 
 describe('amp-cache: cacheUrl', () => {
   it('converts the spec examples', () => {
-    assert.equal(cacheUrl('https://example.com/amp_document.html'), 'https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html');
-    assert.equal(cacheUrl('http://example.com/logo.png', { servingType: 'i' }), 'https://example-com.cdn.ampproject.org/i/example.com/logo.png');
-    assert.equal(cacheUrl('https://example.com/g?value=Hello%20World'), 'https://example-com.cdn.ampproject.org/c/s/example.com/g?value=Hello%20World');
+    assert.equal(
+      cacheUrl('https://example.com/amp_document.html'),
+      'https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html',
+    );
+    assert.equal(
+      cacheUrl('http://example.com/logo.png', { servingType: 'i' }),
+      'https://example-com.cdn.ampproject.org/i/example.com/logo.png',
+    );
+    assert.equal(
+      cacheUrl('https://example.com/g?value=Hello%20World'),
+      'https://example-com.cdn.ampproject.org/c/s/example.com/g?value=Hello%20World',
+    );
   });
 
   it('builds every serving type, /s only for https, on both caches', () => {
@@ -170,21 +247,53 @@ describe('amp-cache: cacheUrl', () => {
     assert.deepEqual(types, ['c', 'v', 'wp', 'cert', 'i', 'ii', 'r']);
     for (const cache of AMP_CACHES) {
       for (const type of types) {
-        const options = { cacheDomain: cache.cacheDomain, servingType: type as ServingType, imageWidth: type === 'ii' ? 800 : undefined };
+        const options = {
+          cacheDomain: cache.cacheDomain,
+          servingType: type as ServingType,
+          imageWidth: type === 'ii' ? 800 : undefined,
+        };
         const seg = type === 'ii' ? 'ii/w800' : type;
-        assert.equal(cacheUrl('https://a.example/p', options), `https://a-example.${cache.cacheDomain}/${seg}/s/a.example/p`);
-        assert.equal(cacheUrl('http://a.example/p', options), `https://a-example.${cache.cacheDomain}/${seg}/a.example/p`);
+        assert.equal(
+          cacheUrl('https://a.example/p', options),
+          `https://a-example.${cache.cacheDomain}/${seg}/s/a.example/p`,
+        );
+        assert.equal(
+          cacheUrl('http://a.example/p', options),
+          `https://a-example.${cache.cacheDomain}/${seg}/a.example/p`,
+        );
       }
     }
   });
 
   it('checks the options', () => {
-    refuses(() => cacheUrl('https://a.com/', { servingType: 'ii' }), 'invalid-option', /imageWidth/);
-    refuses(() => cacheUrl('https://a.com/', { servingType: 'ii', imageWidth: 0 }), 'invalid-option');
-    refuses(() => cacheUrl('https://a.com/', { servingType: 'ii', imageWidth: 1.5 }), 'invalid-option');
-    refuses(() => cacheUrl('https://a.com/', { imageWidth: 800 }), 'invalid-option', /only to the ii/);
-    refuses(() => cacheUrl('https://a.com/', { servingType: 'x' as ServingType }), 'invalid-option', /serving type/);
-    refuses(() => cacheUrl('https://a.com/', { cacheDomain: 'bad host' }), 'invalid-option', /cache domain/);
+    refuses(
+      () => cacheUrl('https://a.com/', { servingType: 'ii' }),
+      'invalid-option',
+      /imageWidth/,
+    );
+    refuses(
+      () => cacheUrl('https://a.com/', { servingType: 'ii', imageWidth: 0 }),
+      'invalid-option',
+    );
+    refuses(
+      () => cacheUrl('https://a.com/', { servingType: 'ii', imageWidth: 1.5 }),
+      'invalid-option',
+    );
+    refuses(
+      () => cacheUrl('https://a.com/', { imageWidth: 800 }),
+      'invalid-option',
+      /only to the ii/,
+    );
+    refuses(
+      () => cacheUrl('https://a.com/', { servingType: 'x' as ServingType }),
+      'invalid-option',
+      /serving type/,
+    );
+    refuses(
+      () => cacheUrl('https://a.com/', { cacheDomain: 'bad host' }),
+      'invalid-option',
+      /cache domain/,
+    );
     refuses(() => cacheOrigin('a.com', 'a/b'), 'invalid-option');
   });
 
@@ -197,7 +306,11 @@ describe('amp-cache: cacheUrl', () => {
     }
     // Was accepted up to 2^53 - 1 while publisherUrl read at most 9 digits: w1000000000 had no way back.
     for (const width of [MAX_IMAGE_WIDTH + 1, 999_999_999, 1e9, Number.MAX_SAFE_INTEGER]) {
-      refuses(() => cacheUrl('https://example.com/a.png', { servingType: 'ii', imageWidth: width }), 'invalid-option', /above 65535/);
+      refuses(
+        () => cacheUrl('https://example.com/a.png', { servingType: 'ii', imageWidth: width }),
+        'invalid-option',
+        /above 65535/,
+      );
     }
   });
 
@@ -206,12 +319,22 @@ describe('amp-cache: cacheUrl', () => {
     assert.equal(cacheUrl('https://a.com/', { servingType: null }), plain);
     assert.equal(cacheUrl('https://a.com/', { cacheDomain: null }), plain); // was refused: "must be a string"
     assert.equal(cacheUrl('https://a.com/', { imageWidth: null }), plain); // was refused: "only to the ii serving type"
-    assert.equal(cacheUrl('https://a.com/', { servingType: null, cacheDomain: null, imageWidth: null }), plain);
+    assert.equal(
+      cacheUrl('https://a.com/', { servingType: null, cacheDomain: null, imageWidth: null }),
+      plain,
+    );
     assert.equal(cacheUrl('https://a.com/', null), plain);
-    assert.equal(cacheUrl('https://a.com/', { servingType: 'i', imageWidth: null }), 'https://a-com.cdn.ampproject.org/i/s/a.com/');
+    assert.equal(
+      cacheUrl('https://a.com/', { servingType: 'i', imageWidth: null }),
+      'https://a-com.cdn.ampproject.org/i/s/a.com/',
+    );
     assert.equal(cacheOrigin('a.com', null), 'https://a-com.cdn.ampproject.org');
     // ii still needs a width: null is no width.
-    refuses(() => cacheUrl('https://a.com/', { servingType: 'ii', imageWidth: null }), 'invalid-option', /needs imageWidth/);
+    refuses(
+      () => cacheUrl('https://a.com/', { servingType: 'ii', imageWidth: null }),
+      'invalid-option',
+      /needs imageWidth/,
+    );
   });
 
   it('writes a Unicode cache domain in ASCII form, as publisherDomain reads it', () => {
@@ -219,8 +342,16 @@ describe('amp-cache: cacheUrl', () => {
     assert.equal(cacheOrigin('example.com', 'münchen.de'), 'https://example-com.xn--mnchen-3ya.de');
     assert.equal(cacheOrigin('example.com', 'MÜNCHEN.DE'), 'https://example-com.xn--mnchen-3ya.de');
     // Was refused: the reverse compared the cache domain only lower-cased, not in ASCII form.
-    assert.equal(publisherDomain('https://example-com.xn--mnchen-3ya.de', { caches }), 'example.com');
-    assert.equal(publisherDomain('example-com.münchen.de', { caches: [{ id: 'm', name: 'M', cacheDomain: 'XN--MNCHEN-3YA.DE' }] }), 'example.com');
+    assert.equal(
+      publisherDomain('https://example-com.xn--mnchen-3ya.de', { caches }),
+      'example.com',
+    );
+    assert.equal(
+      publisherDomain('example-com.münchen.de', {
+        caches: [{ id: 'm', name: 'M', cacheDomain: 'XN--MNCHEN-3YA.DE' }],
+      }),
+      'example.com',
+    );
     const url = cacheUrl('https://example.com/x', { cacheDomain: 'münchen.de' });
     assert.equal(url, 'https://example-com.xn--mnchen-3ya.de/c/s/example.com/x');
     assert.equal(publisherUrl(url, { caches }), 'https://example.com/x');
@@ -231,19 +362,37 @@ describe('amp-cache: cacheUrl', () => {
     assert.equal(cacheUrl('https://a.com?x=1'), 'https://a-com.cdn.ampproject.org/c/s/a.com?x=1');
     assert.equal(cacheUrl('https://a.com'), 'https://a-com.cdn.ampproject.org/c/s/a.com');
     assert.equal(cacheUrl('https://a.com/'), 'https://a-com.cdn.ampproject.org/c/s/a.com/');
-    assert.equal(cacheUrl('http://a.com/%7euser/a%2Fb/./../c?q=%41&&x#'), 'https://a-com.cdn.ampproject.org/c/a.com/%7euser/a%2Fb/./../c?q=%41&&x#');
-    assert.equal(cacheUrl('https://a.com/ü/例?q=ü'), 'https://a-com.cdn.ampproject.org/c/s/a.com/ü/例?q=ü');
+    assert.equal(
+      cacheUrl('http://a.com/%7euser/a%2Fb/./../c?q=%41&&x#'),
+      'https://a-com.cdn.ampproject.org/c/a.com/%7euser/a%2Fb/./../c?q=%41&&x#',
+    );
+    assert.equal(
+      cacheUrl('https://a.com/ü/例?q=ü'),
+      'https://a-com.cdn.ampproject.org/c/s/a.com/ü/例?q=ü',
+    );
   });
 
   it('keeps the fragment last', () => {
-    assert.equal(cacheUrl('https://a.com/p?q#frag'), 'https://a-com.cdn.ampproject.org/c/s/a.com/p?q#frag');
+    assert.equal(
+      cacheUrl('https://a.com/p?q#frag'),
+      'https://a-com.cdn.ampproject.org/c/s/a.com/p?q#frag',
+    );
     assert.equal(cacheUrl('https://a.com#top'), 'https://a-com.cdn.ampproject.org/c/s/a.com#top');
   });
 
   it('writes the host in ASCII form in the path, and reads scheme and host in any case', () => {
-    assert.equal(cacheUrl('https://bücher.ch/Ä'), 'https://xn--bcher-ch-65a.cdn.ampproject.org/c/s/xn--bcher-kva.ch/Ä');
-    assert.equal(cacheUrl('HTTPS://WWW.Example.COM/Path'), 'https://www-example-com.cdn.ampproject.org/c/s/www.example.com/Path');
-    assert.equal(cacheUrl('https://點看.com'), 'https://xn---com-k47jg78q.cdn.ampproject.org/c/s/xn--c1yn36f.com');
+    assert.equal(
+      cacheUrl('https://bücher.ch/Ä'),
+      'https://xn--bcher-ch-65a.cdn.ampproject.org/c/s/xn--bcher-kva.ch/Ä',
+    );
+    assert.equal(
+      cacheUrl('HTTPS://WWW.Example.COM/Path'),
+      'https://www-example-com.cdn.ampproject.org/c/s/www.example.com/Path',
+    );
+    assert.equal(
+      cacheUrl('https://點看.com'),
+      'https://xn---com-k47jg78q.cdn.ampproject.org/c/s/xn--c1yn36f.com',
+    );
   });
 
   it('accepts the default port and strips surrounding whitespace', () => {
@@ -255,11 +404,14 @@ describe('amp-cache: cacheUrl', () => {
 });
 
 describe('amp-cache: cacheUrl and the limits of the round trip', () => {
-  it('keeps query parameters named like the caches\' own; publisherUrl drops them, as the cache does', () => {
+  it("keeps query parameters named like the caches' own; publisherUrl drops them, as the cache does", () => {
     // amp-live-list asks the cache for `amp_latest_update_time`: the cache URL must carry it, and
     // the cache never sends it to the publisher (spec), so the publisher URL is without it.
     const live = cacheUrl('https://example.com/feed?amp_latest_update_time=123&x=1');
-    assert.equal(live, 'https://example-com.cdn.ampproject.org/c/s/example.com/feed?amp_latest_update_time=123&x=1');
+    assert.equal(
+      live,
+      'https://example-com.cdn.ampproject.org/c/s/example.com/feed?amp_latest_update_time=123&x=1',
+    );
     assert.equal(publisherUrl(live), 'https://example.com/feed?x=1');
     assert.equal(publisherUrl(cacheUrl('https://example.com/a?usqp=1')), 'https://example.com/a');
     assert.equal(publisherUrl(cacheUrl('https://example.com/a?amp_lite')), 'https://example.com/a');
@@ -270,12 +422,34 @@ describe('amp-cache: cacheUrl and the limits of the round trip', () => {
     const https = cacheUrl('https://s/x');
     assert.match(https, /^https:\/\/[a-z2-7]{52}\.cdn\.ampproject\.org\/c\/s\/s\/x$/);
     assert.equal(publisherUrl(https), 'https://s/x');
-    for (const url of ['http://s/s/x', 'http://s/s', 'http://s/s?q', 'http://s/s#f', 'http://S/s/x', 'HTTP://s/S/x', 'http://s/%73/x', 'http://s:80/s/x']) {
+    for (const url of [
+      'http://s/s/x',
+      'http://s/s',
+      'http://s/s?q',
+      'http://s/s#f',
+      'http://S/s/x',
+      'HTTP://s/S/x',
+      'http://s/%73/x',
+      'http://s:80/s/x',
+    ]) {
       refuses(() => cacheUrl(url), 'invalid-url', /https:\/\/s/);
-      refuses(() => cacheUrl(url, { servingType: 'v' }), 'invalid-url', /no AMP Cache URL of its own/);
+      refuses(
+        () => cacheUrl(url, { servingType: 'v' }),
+        'invalid-url',
+        /no AMP Cache URL of its own/,
+      );
     }
     // Only that form: other URLs of host s, and paths that merely start with s, convert and come back.
-    for (const url of ['http://s/x', 'http://s', 'http://s/', 'http://s/ss', 'http://s/s.com/x', 'http://s/x/s/y', 'https://s/s/x', 'https://s']) {
+    for (const url of [
+      'http://s/x',
+      'http://s',
+      'http://s/',
+      'http://s/ss',
+      'http://s/s.com/x',
+      'http://s/x/s/y',
+      'https://s/s/x',
+      'https://s',
+    ]) {
       assert.equal(publisherUrl(cacheUrl(url)), url);
     }
   });
@@ -288,13 +462,21 @@ describe('amp-cache: cacheUrl refuses what a cache would not fetch, saying which
   });
 
   it('schemes other than http(s)', () => {
-    for (const u of ['mailto:someone@example.com', 'data:text/html,<b>x</b>', 'javascript:alert(1)', 'ftp://a.com/', 'file:///etc/hosts', 'ws://a.com/']) {
+    for (const u of [
+      'mailto:someone@example.com',
+      'data:text/html,<b>x</b>',
+      'javascript:alert(1)',
+      'ftp://a.com/',
+      'file:///etc/hosts',
+      'ws://a.com/',
+    ]) {
       refuses(() => cacheUrl(u), 'unsupported-scheme', /not http or https/);
     }
   });
 
   it('relative URLs', () => {
-    for (const u of ['example.com/page', '//example.com/page', '/page', 'page.html', '?q', '#f']) refuses(() => cacheUrl(u), 'relative-url', /relative/);
+    for (const u of ['example.com/page', '//example.com/page', '/page', 'page.html', '?q', '#f'])
+      refuses(() => cacheUrl(u), 'relative-url', /relative/);
   });
 
   it('empty or invalid hosts', () => {
@@ -313,7 +495,13 @@ describe('amp-cache: cacheUrl refuses what a cache would not fetch, saying which
   });
 
   it('whitespace and controls inside the URL', () => {
-    for (const u of ['https://exa mple.com/', 'https://a.com/a b', 'https://a.com/\tx', 'https://a.com/\u0000x', 'https://a.com/x\u007f']) {
+    for (const u of [
+      'https://exa mple.com/',
+      'https://a.com/a b',
+      'https://a.com/\tx',
+      'https://a.com/\u0000x',
+      'https://a.com/x\u007f',
+    ]) {
       refuses(() => cacheUrl(u), 'invalid-url', /whitespace or a control character/);
     }
   });

@@ -1,5 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { codeSpan, commandArgs, escapeMarkdown, noIcons, plainMessage, showText, truncate } from '../../src/extension/logic/escape';
+import {
+  codeSpan,
+  commandArgs,
+  escapeMarkdown,
+  noIcons,
+  plainMessage,
+  showText,
+  truncate,
+} from '../../src/extension/logic/escape';
 
 // Unescaped Markdown syntax left in the output: an unescaped punctuation character is one not
 // preceded by an odd run of backslashes.
@@ -37,7 +45,10 @@ describe('extension escape', () => {
   });
 
   it('shows bidi controls, zero-width and control characters as code points', () => {
-    assert.equal(escapeMarkdown('a\u202Eb\u200Bc\u0000d\ne').replace(/\\/g, ''), 'a⟨U+202E⟩b⟨U+200B⟩c⟨U+0000⟩d⟨U+000A⟩e');
+    assert.equal(
+      escapeMarkdown('a\u202Eb\u200Bc\u0000d\ne').replace(/\\/g, ''),
+      'a⟨U+202E⟩b⟨U+200B⟩c⟨U+0000⟩d⟨U+000A⟩e',
+    );
   });
 
   it('truncates without splitting a surrogate pair', () => {

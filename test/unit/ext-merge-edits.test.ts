@@ -1,16 +1,29 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { mapOffsets, MERGE_FROM_EDITS, mergeEdits, mergeSteps } from '../../src/extension/logic/merge-edits';
+import {
+  mapOffsets,
+  MERGE_FROM_EDITS,
+  mergeEdits,
+  mergeSteps,
+} from '../../src/extension/logic/merge-edits';
 import { planEdits, type PlannedEdit } from '../../src/extension/logic/plan-edits';
 import { readSettings } from '../../src/extension/logic/settings';
 import { makeTransform } from '../../src/extension/logic/transforms';
 import { applyEdits } from '../shared/apply-edits';
 
-const toCache = makeTransform('cache', readSettings(() => undefined, true));
+const toCache = makeTransform(
+  'cache',
+  readSettings(() => undefined, true),
+);
 const PUB = 'https://example.com/amp_document.html';
 const CACHE = 'https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html';
 
-const edit = (text: string, start: number, end: number, newText: string): PlannedEdit => ({ start, end, oldText: text.slice(start, end), newText });
+const edit = (text: string, start: number, end: number, newText: string): PlannedEdit => ({
+  start,
+  end,
+  oldText: text.slice(start, end),
+  newText,
+});
 
 /** Edits of every URL in `text` (to AMP Cache URLs). */
 const plan = (text: string) => planEdits(text, [{ start: 0, end: text.length }], toCache).edits;
@@ -50,7 +63,10 @@ describe('extension merge-edits', () => {
   });
 
   it('12,345 edits, joined in steps: the same text as separate edits', () => {
-    const lines = Array.from({ length: 12_345 }, (_, i) => `- https://s${i}.example.com/p?i=${i} ü`);
+    const lines = Array.from(
+      { length: 12_345 },
+      (_, i) => `- https://s${i}.example.com/p?i=${i} ü`,
+    );
     const text = lines.join('\n');
     const edits = plan(text);
     assert.equal(edits.length, 12_345);
@@ -72,29 +88,51 @@ describe('extension merge-edits', () => {
     // new text: 'ab LONGER cd u ef'
     const offsets = [0, 3, 4, 6, 7, 10, 11, 12, 15];
     assert.deepEqual(mapOffsets(edits, offsets), [0, 3, 4, 9, 10, 13, 14, 14, 17]);
-    assert.deepEqual(mapOffsets(edits, [12, 0, 11]), [14, 0, 14], 'any order, inside a shorter URL: at most its end');
+    assert.deepEqual(
+      mapOffsets(edits, [12, 0, 11]),
+      [14, 0, 14],
+      'any order, inside a shorter URL: at most its end',
+    );
     assert.deepEqual(mapOffsets([], [5]), [5]);
   });
 
   it('the merged edit gives the text of the separate ones; offsets outside edits keep their character (property)', () => {
-    const piece = fc.constantFrom(PUB, CACHE, 'www.a.com', ' ', '\n', 'word', '(', ')', 'ü', '\r\n');
+    const piece = fc.constantFrom(
+      PUB,
+      CACHE,
+      'www.a.com',
+      ' ',
+      '\n',
+      'word',
+      '(',
+      ')',
+      'ü',
+      '\r\n',
+    );
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 5 }), fc.nat(20_000), fc.array(fc.nat(), { maxLength: 5 }), (pieces, tail, picks) => {
-        const text = `${`${PUB} ${pieces.join('')}\n`.repeat(300)}${'words\n'.repeat(tail)}`;
-        const edits = plan(text);
-        const merged = mergeEdits(text, edits);
-        assert.equal(merged.length, 1);
-        assert.equal(merged[0].oldText, text.slice(merged[0].start, merged[0].end));
-        const expected = applyEdits(text, edits);
-        assert.ok(applyEdits(text, merged) === expected, 'the merged text differs');
-        const outside = picks.map((p) => p % (text.length + 1)).filter((o) => !edits.some((e) => e.start < o && o < e.end));
-        const mapped = mapOffsets(edits, outside);
-        outside.forEach((o, i) => {
-          const at = edits.find((e) => e.start === o);
-          if (at) assert.ok(expected.startsWith(at.newText, mapped[i]), `offset ${o}`);
-          else assert.equal(expected[mapped[i]], text[o], `offset ${o}`);
-        });
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 5 }),
+        fc.nat(20_000),
+        fc.array(fc.nat(), { maxLength: 5 }),
+        (pieces, tail, picks) => {
+          const text = `${`${PUB} ${pieces.join('')}\n`.repeat(300)}${'words\n'.repeat(tail)}`;
+          const edits = plan(text);
+          const merged = mergeEdits(text, edits);
+          assert.equal(merged.length, 1);
+          assert.equal(merged[0].oldText, text.slice(merged[0].start, merged[0].end));
+          const expected = applyEdits(text, edits);
+          assert.ok(applyEdits(text, merged) === expected, 'the merged text differs');
+          const outside = picks
+            .map((p) => p % (text.length + 1))
+            .filter((o) => !edits.some((e) => e.start < o && o < e.end));
+          const mapped = mapOffsets(edits, outside);
+          outside.forEach((o, i) => {
+            const at = edits.find((e) => e.start === o);
+            if (at) assert.ok(expected.startsWith(at.newText, mapped[i]), `offset ${o}`);
+            else assert.equal(expected[mapped[i]], text[o], `offset ${o}`);
+          });
+        },
+      ),
       { seed: 42, numRuns: 60 },
     );
   });

@@ -1,7 +1,14 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import { findUrls } from '../../src/core';
-import { CHUNK_CHARS, lineBounds, planEdits, planSteps, urlsInSelection, type Plan } from '../../src/extension/logic/plan-edits';
+import {
+  CHUNK_CHARS,
+  lineBounds,
+  planEdits,
+  planSteps,
+  urlsInSelection,
+  type Plan,
+} from '../../src/extension/logic/plan-edits';
 import { makeTransform } from '../../src/extension/logic/transforms';
 import { applyEdits } from '../shared/apply-edits';
 import { readSettings } from '../../src/extension/logic/settings';
@@ -27,7 +34,8 @@ describe('extension plan-edits', () => {
   });
 
   it('a JSON-escaped URL (https:\\/\\/) is replaced by an escaped one; a plain one stays plain', () => {
-    const text = '{"a":"https:\\/\\/example.com\\/amp_document.html","b":"https://example.com/amp_document.html"}';
+    const text =
+      '{"a":"https:\\/\\/example.com\\/amp_document.html","b":"https://example.com/amp_document.html"}';
     const plan = planEdits(text, [{ start: 0, end: text.length }], toCache);
     assert.equal(plan.edits.length, 2);
     const escaped = CACHE.replaceAll('/', '\\/');
@@ -45,7 +53,10 @@ describe('extension plan-edits', () => {
 
   it('a cursor just after the URL still counts', () => {
     const text = `${PUB} x`;
-    assert.equal(apply(text, planEdits(text, [{ start: PUB.length, end: PUB.length }], toCache)), `${CACHE} x`);
+    assert.equal(
+      apply(text, planEdits(text, [{ start: PUB.length, end: PUB.length }], toCache)),
+      `${CACHE} x`,
+    );
   });
 
   it('handles several cursors, two on the same URL edited once', () => {
@@ -53,14 +64,24 @@ describe('extension plan-edits', () => {
     const sels = [at(text, 'example.com/amp'), at(text, 'amp_document'), at(text, 'foo-example')];
     const plan = planEdits(text, sels, toCache);
     assert.equal(plan.edits.length, 2);
-    assert.equal(apply(text, plan), `a ${CACHE}\nb https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/x\n`);
+    assert.equal(
+      apply(text, plan),
+      `a ${CACHE}\nb https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/x\n`,
+    );
   });
 
   it('a selection converts every URL it overlaps, even partly selected ones', () => {
     const text = `x ${PUB} y http://example.com/logo.png z`;
     const sel = { start: text.indexOf('amp_document'), end: text.indexOf('logo') };
-    const plan = planEdits(text, [sel], makeTransform('cache', { ...settings, servingType: 'auto' }));
-    assert.equal(apply(text, plan), `x ${CACHE} y https://example-com.cdn.ampproject.org/i/example.com/logo.png z`);
+    const plan = planEdits(
+      text,
+      [sel],
+      makeTransform('cache', { ...settings, servingType: 'auto' }),
+    );
+    assert.equal(
+      apply(text, plan),
+      `x ${CACHE} y https://example-com.cdn.ampproject.org/i/example.com/logo.png z`,
+    );
   });
 
   it('reverses a cache URL and skips a publisher URL with a reason', () => {
@@ -87,11 +108,16 @@ describe('extension plan-edits', () => {
 
   it('www. matches get http:// for the conversion', () => {
     const text = 'see www.example.com/a';
-    assert.equal(apply(text, planEdits(text, [at(text, 'www')], toCache)), 'see https://www-example-com.cdn.ampproject.org/c/www.example.com/a');
+    assert.equal(
+      apply(text, planEdits(text, [at(text, 'www')], toCache)),
+      'see https://www-example-com.cdn.ampproject.org/c/www.example.com/a',
+    );
   });
 
   it('plans a big document in steps with the same result as one pass over it', () => {
-    const lines = Array.from({ length: 30_000 }, (_, i) => (i % 5 === 4 ? 'no link (here)' : `x https://s${i}.example.com/p?i=${i} y`));
+    const lines = Array.from({ length: 30_000 }, (_, i) =>
+      i % 5 === 4 ? 'no link (here)' : `x https://s${i}.example.com/p?i=${i} y`,
+    );
     const text = lines.join('\n');
     assert.ok(text.length > 2 * CHUNK_CHARS);
     const steps = planSteps(text, [{ start: 3, end: text.length - 2 }], toCache);
@@ -103,11 +129,27 @@ describe('extension plan-edits', () => {
     }
     assert.ok(yields > 2, `${yields} steps`);
     const all = findUrls(text);
-    assert.deepEqual(r.value.edits.map((e) => [e.start, e.end]), all.map((m) => [m.start, m.end]));
+    assert.deepEqual(
+      r.value.edits.map((e) => [e.start, e.end]),
+      all.map((m) => [m.start, m.end]),
+    );
   });
 
   it('edits only URL text: everything outside the edits is unchanged (property)', () => {
-    const piece = fc.constantFrom(PUB, CACHE, 'www.a.com', ' ', '\n', 'word', '(', ')', '"', 'http://', 'ü', '\r\n');
+    const piece = fc.constantFrom(
+      PUB,
+      CACHE,
+      'www.a.com',
+      ' ',
+      '\n',
+      'word',
+      '(',
+      ')',
+      '"',
+      'http://',
+      'ü',
+      '\r\n',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 30 }), fc.nat(), fc.nat(), (pieces, a, b) => {
         const text = pieces.join('');
@@ -118,7 +160,11 @@ describe('extension plan-edits', () => {
         for (const e of plan.edits) {
           assert.ok(e.start >= last && e.end > e.start, 'sorted and disjoint');
           assert.equal(text.slice(e.start, e.end), e.oldText);
-          assert.ok(urlsInSelection(text, { start: e.start, end: e.end }).some((m) => m.start === e.start && m.end === e.end));
+          assert.ok(
+            urlsInSelection(text, { start: e.start, end: e.end }).some(
+              (m) => m.start === e.start && m.end === e.end,
+            ),
+          );
           last = e.end;
         }
         // Undo: putting the old texts back restores the document exactly.
@@ -130,7 +176,8 @@ describe('extension plan-edits', () => {
           shift += e.newText.length - e.oldText.length;
           return { s, len: e.newText.length, old: e.oldText };
         });
-        for (const r of back.reverse()) restored = restored.slice(0, r.s) + r.old + restored.slice(r.s + r.len);
+        for (const r of back.reverse())
+          restored = restored.slice(0, r.s) + r.old + restored.slice(r.s + r.len);
         assert.equal(restored, text);
       }),
       { seed: 42, numRuns: 300 },

@@ -4,9 +4,61 @@ import * as fc from 'fast-check';
 import { type UrlMatch, findUrls, urlAt } from '../../src/core/find-urls';
 
 const PIECES = [
-  'http://', 'https://', 'HTTP://', 'www.', 'WWW.', 'a.com', 'b', '例', '😊', '[::1]', '/', '.', ',', ':', '?', '!',
-  '(', ')', '[', ']', '{', '}', "'", '"', '`', '<', '>', ' ', '\n', '\\', '|', '_', '*', '~', '…', '。', '،',
-  '&quot;', '&', ';', '\u0000', '\u00a0', '\u200b', '\u200c', '\u202e', '\uD800', '\uDC00', '\uFEFF', 'x', 'h', 'w', '-', '+', '@', '%20',
+  'http://',
+  'https://',
+  'HTTP://',
+  'www.',
+  'WWW.',
+  'a.com',
+  'b',
+  '例',
+  '😊',
+  '[::1]',
+  '/',
+  '.',
+  ',',
+  ':',
+  '?',
+  '!',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  "'",
+  '"',
+  '`',
+  '<',
+  '>',
+  ' ',
+  '\n',
+  '\\',
+  '|',
+  '_',
+  '*',
+  '~',
+  '…',
+  '。',
+  '،',
+  '&quot;',
+  '&',
+  ';',
+  '\u0000',
+  '\u00a0',
+  '\u200b',
+  '\u200c',
+  '\u202e',
+  '\uD800',
+  '\uDC00',
+  '\uFEFF',
+  'x',
+  'h',
+  'w',
+  '-',
+  '+',
+  '@',
+  '%20',
 ];
 
 /** Text made of tricky pieces, and fully random code units, so every branch is reached. */
@@ -52,7 +104,10 @@ describe('findUrls and urlAt: properties', () => {
     fc.assert(
       fc.property(text, text, (a, b) => {
         const shift = a.length + 1;
-        const parts = [...findUrls(a), ...findUrls(b).map((m) => ({ ...m, start: m.start + shift, end: m.end + shift }))];
+        const parts = [
+          ...findUrls(a),
+          ...findUrls(b).map((m) => ({ ...m, start: m.start + shift, end: m.end + shift })),
+        ];
         assert.deepEqual(findUrls(`${a} ${b}`), parts);
       }),
       { seed: 42, numRuns: 2000 },

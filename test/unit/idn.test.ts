@@ -5,12 +5,18 @@ import { UrlError } from '../../src/core/errors';
 import { hostForms, hostToAscii, hostToUnicode, strictDomainProblem } from '../../src/core/idn';
 
 function invalidHost(host: string, message?: RegExp): void {
-  assert.throws(() => hostToAscii(host), (e: unknown) => {
-    assert.ok(e instanceof UrlError, `expected a UrlError for ${JSON.stringify(host)}, got ${String(e)}`);
-    assert.equal(e.code, 'invalid-host');
-    if (message) assert.match(e.message, message);
-    return true;
-  });
+  assert.throws(
+    () => hostToAscii(host),
+    (e: unknown) => {
+      assert.ok(
+        e instanceof UrlError,
+        `expected a UrlError for ${JSON.stringify(host)}, got ${String(e)}`,
+      );
+      assert.equal(e.code, 'invalid-host');
+      if (message) assert.match(e.message, message);
+      return true;
+    },
+  );
 }
 
 describe('idn: hostToAscii reads hosts as browsers do', () => {
@@ -73,24 +79,51 @@ describe('idn: hostToAscii reads hosts as browsers do', () => {
   });
 
   it('agrees with the whole-host URL parser on generated hosts (label-wise conversion is exact)', () => {
-    const chars = ['a', 'B', 'z', '0', '9', '-', '.', '。', 'ü', 'Ü', 'ß', 'ⓐ', '１', 'x', 'n', '例', '⚡', '\u0308', '%', '_', 'ς', 'İ', 'ﬀ'];
+    const chars = [
+      'a',
+      'B',
+      'z',
+      '0',
+      '9',
+      '-',
+      '.',
+      '。',
+      'ü',
+      'Ü',
+      'ß',
+      'ⓐ',
+      '１',
+      'x',
+      'n',
+      '例',
+      '⚡',
+      '\u0308',
+      '%',
+      '_',
+      'ς',
+      'İ',
+      'ﬀ',
+    ];
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...chars), minLength: 1, maxLength: 16 }), (host) => {
-        let expected: string | undefined;
-        try {
-          expected = new URL(`http://${host}/`).hostname;
-        } catch {
-          expected = undefined;
-        }
-        let actual: string | undefined;
-        try {
-          actual = hostToAscii(host);
-        } catch (e) {
-          assert.ok(e instanceof UrlError);
-          actual = undefined;
-        }
-        assert.equal(actual, expected === '' ? undefined : expected, host);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...chars), minLength: 1, maxLength: 16 }),
+        (host) => {
+          let expected: string | undefined;
+          try {
+            expected = new URL(`http://${host}/`).hostname;
+          } catch {
+            expected = undefined;
+          }
+          let actual: string | undefined;
+          try {
+            actual = hostToAscii(host);
+          } catch (e) {
+            assert.ok(e instanceof UrlError);
+            actual = undefined;
+          }
+          assert.equal(actual, expected === '' ? undefined : expected, host);
+        },
+      ),
       { seed: 42, numRuns: 3000 },
     );
   });
@@ -98,7 +131,14 @@ describe('idn: hostToAscii reads hosts as browsers do', () => {
 
 describe('idn: strictDomainProblem (the IDNA lookup checks AMP Caches apply)', () => {
   it('accepts valid domains', () => {
-    for (const d of ['example.com', 'a-b.c', 'xn--bcher-kva.ch', '1.2.3.4', 'a'.repeat(63) + '.com']) assert.equal(strictDomainProblem(d), undefined, d);
+    for (const d of [
+      'example.com',
+      'a-b.c',
+      'xn--bcher-kva.ch',
+      '1.2.3.4',
+      'a'.repeat(63) + '.com',
+    ])
+      assert.equal(strictDomainProblem(d), undefined, d);
   });
 
   it('names the broken rule', () => {
@@ -120,8 +160,21 @@ describe('idn: strictDomainProblem (the IDNA lookup checks AMP Caches apply)', (
 describe('idn: Bidi classes and rule', () => {
   it('classifies code points like the Unicode data', () => {
     const cases: [number, string][] = [
-      [0x61, 'L'], [0x31, 'E'], [0x2d, 'S'], [0x2e, 'C'], [0x5d0, 'R'], [0x628, 'A'], [0x660, 'N'], [0x6f0, 'E'],
-      [0x300, 'M'], [0x26a1, 'O'], [0x1f60a, 'O'], [0x4f8b, 'L'], [0x20ac, 'T'], [0x200d, 'B'], [0x10900, 'R'],
+      [0x61, 'L'],
+      [0x31, 'E'],
+      [0x2d, 'S'],
+      [0x2e, 'C'],
+      [0x5d0, 'R'],
+      [0x628, 'A'],
+      [0x660, 'N'],
+      [0x6f0, 'E'],
+      [0x300, 'M'],
+      [0x26a1, 'O'],
+      [0x1f60a, 'O'],
+      [0x4f8b, 'L'],
+      [0x20ac, 'T'],
+      [0x200d, 'B'],
+      [0x10900, 'R'],
     ];
     for (const [cp, cls] of cases) assert.equal(bidiClass(cp), cls, cp.toString(16));
   });

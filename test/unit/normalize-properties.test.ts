@@ -1,28 +1,98 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { UrlError } from '../../src/core/errors';
-import { normalize, NORMALIZE_PRESETS, NORMALIZE_STEPS, type NormalizeOptions } from '../../src/core/normalize';
+import {
+  normalize,
+  NORMALIZE_PRESETS,
+  NORMALIZE_STEPS,
+  type NormalizeOptions,
+} from '../../src/core/normalize';
 
 const ALL_OFF: NormalizeOptions = Object.fromEntries(NORMALIZE_STEPS.map((s) => [s.key, false]));
 
 // URL pieces chosen to make the steps interact: escapes next to stray %, dot segments spelt with
 // escapes, directory indexes, embedded URLs, www labels, default ports, empty parameters.
-const schemes = fc.constantFrom('http', 'HTTP', 'https', 'HttpS', 'ftp', 'ws', 'x-y', 'mailto', 'data', 'file');
+const schemes = fc.constantFrom(
+  'http',
+  'HTTP',
+  'https',
+  'HttpS',
+  'ftp',
+  'ws',
+  'x-y',
+  'mailto',
+  'data',
+  'file',
+);
 const hosts = fc.constantFrom(
-  'example.com', 'www.Example.COM', 'WWW.co.uk', 'www.www.example.com', '%77ww.ex%41mple.com', 'EX%2aMPLE.com',
-  '1.2.3.4', '[FE80::1%25En0]', '[::1]', '', 'bücher.DE', 'www.', 'www.example.com.', 'a b', 'example.co.uk',
+  'example.com',
+  'www.Example.COM',
+  'WWW.co.uk',
+  'www.www.example.com',
+  '%77ww.ex%41mple.com',
+  'EX%2aMPLE.com',
+  '1.2.3.4',
+  '[FE80::1%25En0]',
+  '[::1]',
+  '',
+  'bücher.DE',
+  'www.',
+  'www.example.com.',
+  'a b',
+  'example.co.uk',
 );
-const ports = fc.option(fc.constantFrom('', '80', '080', '443', '8080', '21', 'x'), { nil: undefined });
+const ports = fc.option(fc.constantFrom('', '80', '080', '443', '8080', '21', 'x'), {
+  nil: undefined,
+});
 const segments = fc.constantFrom(
-  '', '.', '..', '%2e', '%2E%2e', 'index.html', 'default.asp', 'a', 'B', '%7e', '%2a', '%', '%4', '%%34%31', '%41',
-  'https:', 'x.y', 'a b', 'é', '%2F', 'home',
+  '',
+  '.',
+  '..',
+  '%2e',
+  '%2E%2e',
+  'index.html',
+  'default.asp',
+  'a',
+  'B',
+  '%7e',
+  '%2a',
+  '%',
+  '%4',
+  '%%34%31',
+  '%41',
+  'https:',
+  'x.y',
+  'a b',
+  'é',
+  '%2F',
+  'home',
 );
-const params = fc.constantFrom('a=1', 'a', 'b=', '', 'utm_source=x', '%61=2', 'c=%26', '=', 'a=2', 'B=3', 'q=a+b', '%7E=1');
+const params = fc.constantFrom(
+  'a=1',
+  'a',
+  'b=',
+  '',
+  'utm_source=x',
+  '%61=2',
+  'c=%26',
+  '=',
+  'a=2',
+  'B=3',
+  'q=a+b',
+  '%7E=1',
+);
 
 const urls: fc.Arbitrary<string> = fc
   .record({
     scheme: schemes,
-    authority: fc.option(fc.record({ user: fc.option(fc.constantFrom('u', 'U:p', '%41'), { nil: undefined }), host: hosts, port: ports }), { nil: undefined }),
+    authority: fc.option(
+      fc.record({
+        user: fc.option(fc.constantFrom('u', 'U:p', '%41'), { nil: undefined }),
+        host: hosts,
+        port: ports,
+      }),
+      { nil: undefined },
+    ),
     rooted: fc.boolean(),
     path: fc.array(segments, { maxLength: 6 }),
     query: fc.option(fc.array(params, { maxLength: 5 }), { nil: undefined }),
@@ -43,7 +113,27 @@ const urls: fc.Arbitrary<string> = fc
 const anyStrings = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 60 }),
   fc.string({ unit: 'grapheme', maxLength: 60 }),
-  fc.string({ unit: fc.constantFrom('%', '/', '.', ':', '?', '#', '@', '[', ']', 'a', 'A', '2', 'e', 'w', '&', '='), maxLength: 60 }),
+  fc.string({
+    unit: fc.constantFrom(
+      '%',
+      '/',
+      '.',
+      ':',
+      '?',
+      '#',
+      '@',
+      '[',
+      ']',
+      'a',
+      'A',
+      '2',
+      'e',
+      'w',
+      '&',
+      '=',
+    ),
+    maxLength: 60,
+  }),
   fc.string({ maxLength: 40 }).map((s) => `http://${s}`),
 );
 
@@ -52,7 +142,9 @@ const options: fc.Arbitrary<NormalizeOptions> = fc.record(
   {
     ...Object.fromEntries(NORMALIZE_STEPS.map((s) => [s.key, flag])),
     removeDirectoryIndex: fc.oneof(flag, fc.subarray(['index.html', 'home', 'a', ''])),
-    removeQueryParams: fc.option(fc.subarray<string | RegExp>(['a', /^utm_/, 'B', /^$/, /=/]), { nil: undefined }),
+    removeQueryParams: fc.option(fc.subarray<string | RegExp>(['a', /^utm_/, 'B', /^$/, /=/]), {
+      nil: undefined,
+    }),
   },
   { requiredKeys: [] },
 ) as fc.Arbitrary<NormalizeOptions>;
@@ -100,11 +192,13 @@ describe('normalize: properties', () => {
   });
 
   it('never decodes or re-encodes reserved characters: the multiset of delimiters outside escapes only shrinks', () => {
-    const delimiters = (s: string) => s.replace(/%[0-9A-Fa-f]{2}/g, '').replace(/[^:/?#[\]@!$&'()*+,;=]/g, '').length;
+    const delimiters = (s: string) =>
+      s.replace(/%[0-9A-Fa-f]{2}/g, '').replace(/[^:/?#[\]@!$&'()*+,;=]/g, '').length;
     fc.assert(
       fc.property(urls, (url) => {
         const r = tryNormalize(url, NORMALIZE_PRESETS.safe);
-        if (!(r instanceof UrlError)) assert.ok(delimiters(r) <= delimiters(url) + 1, `${url} → ${r}`);
+        if (!(r instanceof UrlError))
+          assert.ok(delimiters(r) <= delimiters(url) + 1, `${url} → ${r}`);
       }),
       { seed: 42, numRuns: 3000 },
     );

@@ -3,7 +3,11 @@ import { UrlError } from '../../src/core/errors';
 import { canonicalize } from '../../src/core/sb-canonicalize';
 
 function refuses(url: string, code: string): void {
-  assert.throws(() => canonicalize(url), (e: unknown) => e instanceof UrlError && e.code === code, `${JSON.stringify(url)} should be refused with ${code}`);
+  assert.throws(
+    () => canonicalize(url),
+    (e: unknown) => e instanceof UrlError && e.code === code,
+    `${JSON.stringify(url)} should be refused with ${code}`,
+  );
 }
 
 describe('Safe Browsing canonicalize', () => {
@@ -17,12 +21,18 @@ describe('Safe Browsing canonicalize', () => {
     ['http://host/asdf%25%32%35asd', 'http://host/asdf%25asd'],
     ['http://host/%%%25%32%35asd%%', 'http://host/%25%25%25asd%25%25'],
     ['http://www.google.com/', 'http://www.google.com/'],
-    ['http://%31%36%38%2e%31%38%38%2e%39%39%2e%32%36/%2E%73%65%63%75%72%65/%77%77%77%2E%65%62%61%79%2E%63%6F%6D/', 'http://168.188.99.26/.secure/www.ebay.com/'],
+    [
+      'http://%31%36%38%2e%31%38%38%2e%39%39%2e%32%36/%2E%73%65%63%75%72%65/%77%77%77%2E%65%62%61%79%2E%63%6F%6D/',
+      'http://168.188.99.26/.secure/www.ebay.com/',
+    ],
     [
       'http://195.127.0.11/uploads/%20%20%20%20/.verify/.eBaysecure=updateuserdataxplimnbqmn-xplmvalidateinfoswqpcmlx=hgplmcx/',
       'http://195.127.0.11/uploads/%20%20%20%20/.verify/.eBaysecure=updateuserdataxplimnbqmn-xplmvalidateinfoswqpcmlx=hgplmcx/',
     ],
-    ['http://host%23.com/%257Ea%2521b%2540c%2523d%2524e%25f%255E00%252611%252A22%252833%252944_55%252B', 'http://host%23.com/~a!b@c%23d$e%25f^00&11*22(33)44_55+'],
+    [
+      'http://host%23.com/%257Ea%2521b%2540c%2523d%2524e%25f%255E00%252611%252A22%252833%252944_55%252B',
+      'http://host%23.com/~a!b@c%23d$e%25f^00&11*22(33)44_55+',
+    ],
     ['http://3279880203/blah', 'http://195.127.0.11/blah'],
     ['http://www.google.com/blah/..', 'http://www.google.com/'],
     ['www.google.com/', 'http://www.google.com/'],
@@ -50,7 +60,8 @@ describe('Safe Browsing canonicalize', () => {
   ];
 
   for (const [input, expected] of TABLE) {
-    it(`developer guide: ${JSON.stringify(input)}`, () => assert.equal(canonicalize(input), expected));
+    it(`developer guide: ${JSON.stringify(input)}`, () =>
+      assert.equal(canonicalize(input), expected));
   }
 
   it('treats a JavaScript U+0080 as the character it is: its UTF-8 bytes are escaped', () => {
@@ -72,12 +83,18 @@ describe('Safe Browsing canonicalize', () => {
       ['http://a.com//a//b///c////', 'http://a.com/a/b/c/'],
       ['http://google.com.:8080/foo.html', 'http://google.com/foo.html'],
       ['http://..google.com/foo.html', 'http://google.com/foo.html'],
-      ['http://[FEDC:BA98:7654:3210:FEDC:BA98:7654:3210]:80/index.html', 'http://[fedc:ba98:7654:3210:fedc:ba98:7654:3210]/index.html'],
+      [
+        'http://[FEDC:BA98:7654:3210:FEDC:BA98:7654:3210]:80/index.html',
+        'http://[fedc:ba98:7654:3210:fedc:ba98:7654:3210]/index.html',
+      ],
       ['http://0x12.0x43.0x44.0x01', 'http://18.67.68.1/'],
       ['www.google.com:8080/foo.html', 'http://www.google.com/foo.html'],
       ['www.google.com:80', 'http://www.google.com/'],
       ['http://host.com/path?query%3Awith%3Acolons', 'http://host.com/path?query:with:colons'],
-      ['https://wiki.mozilla.org/index.php?title=MozillaWiki%3AHelp&action=history', 'https://wiki.mozilla.org/index.php?title=MozillaWiki:Help&action=history'],
+      [
+        'https://wiki.mozilla.org/index.php?title=MozillaWiki%3AHelp&action=history',
+        'https://wiki.mozilla.org/index.php?title=MozillaWiki:Help&action=history',
+      ],
     ];
     for (const [input, expected] of CASES) {
       it(JSON.stringify(input), () => assert.equal(canonicalize(input), expected));
@@ -86,7 +103,10 @@ describe('Safe Browsing canonicalize', () => {
 
   describe('the spec, rule by rule', () => {
     it('removes tab, CR and LF but keeps their escapes (escaped again in uppercase)', () => {
-      assert.equal(canonicalize('http://exa\tmple.com/a\r\nb%0a%0D%09'), 'http://example.com/ab%0A%0D%09');
+      assert.equal(
+        canonicalize('http://exa\tmple.com/a\r\nb%0a%0D%09'),
+        'http://example.com/ab%0A%0D%09',
+      );
     });
 
     it('removes the fragment before unescaping, so an escaped # is data', () => {
@@ -95,7 +115,10 @@ describe('Safe Browsing canonicalize', () => {
     });
 
     it('unescapes repeatedly, then escapes bytes <= 32, >= 127, # and % with uppercase hex', () => {
-      assert.equal(canonicalize('http://h.com/%2541%7e%7F%ff%20+%2523'), 'http://h.com/A~%7F%FF%20+%23');
+      assert.equal(
+        canonicalize('http://h.com/%2541%7e%7F%ff%20+%2523'),
+        'http://h.com/A~%7F%FF%20+%23',
+      );
       assert.equal(canonicalize('http://h.com/caf\u00e9'), 'http://h.com/caf%C3%A9');
       assert.equal(canonicalize('http://h.com/%%34%31'), 'http://h.com/A'); // a decoded byte can complete an escape to its left
     });
@@ -125,24 +148,40 @@ describe('Safe Browsing canonicalize', () => {
     });
 
     it('refuses malformed IPv6 literals', () => {
-      for (const url of ['http://[1::2::3]/', 'http://[::1/', 'http://[fe80::1%25en0]/', 'http://[1.2.3.4]/', 'http://[::1]x/']) refuses(url, 'invalid-host');
+      for (const url of [
+        'http://[1::2::3]/',
+        'http://[::1/',
+        'http://[fe80::1%25en0]/',
+        'http://[1.2.3.4]/',
+        'http://[::1]x/',
+      ])
+        refuses(url, 'invalid-host');
     });
 
     it('lowercases the host and the scheme, not the path or query', () => {
-      assert.equal(canonicalize('HTTPS://WWW.Example.COM/Path?Q=A'), 'https://www.example.com/Path?Q=A');
+      assert.equal(
+        canonicalize('HTTPS://WWW.Example.COM/Path?Q=A'),
+        'https://www.example.com/Path?Q=A',
+      );
     });
 
     it('converts IDNs to Punycode like a browser (UTS #46), escaped or not', () => {
       assert.equal(canonicalize('http://B\u00fccher.DE/'), 'http://xn--bcher-kva.de/');
       assert.equal(canonicalize('http://fa\u00df.de/'), 'http://xn--fa-hia.de/'); // non-transitional, as browsers
       assert.equal(canonicalize('http://\u4f8b\u3048\u3002jp/'), 'http://xn--r8jz45g.jp/'); // ideographic full stop
-      assert.equal(canonicalize('http://\uff11\uff0e\uff12\uff0e\uff13\uff0e\uff14/'), 'http://1.2.3.4/'); // fullwidth digits
+      assert.equal(
+        canonicalize('http://\uff11\uff0e\uff12\uff0e\uff13\uff0e\uff14/'),
+        'http://1.2.3.4/',
+      ); // fullwidth digits
     });
 
     it('keeps the bytes of host labels IDNA refuses, escaped', () => {
       assert.equal(canonicalize('http://\u00fc<>.com/'), 'http://%C3%BC<>.com/');
       assert.equal(canonicalize('http://%FF.com/'), 'http://%FF.com/'); // not UTF-8
-      assert.equal(canonicalize('http://b\u00fccher.w!eird<>.com/'), 'http://xn--bcher-kva.w!eird<>.com/'); // the good label is still converted
+      assert.equal(
+        canonicalize('http://b\u00fccher.w!eird<>.com/'),
+        'http://xn--bcher-kva.w!eird<>.com/',
+      ); // the good label is still converted
       assert.equal(canonicalize('http://\uff11.w!eird<>.com/'), 'http://%EF%BC%91.w!eird<>.com/'); // alone, `１` would read as 0.0.0.1
     });
 
@@ -155,7 +194,10 @@ describe('Safe Browsing canonicalize', () => {
     });
 
     it('never applies the path rules to the query', () => {
-      assert.equal(canonicalize('http://h.com/a/./b/?x=/./..//y&z=\\'), 'http://h.com/a/b/?x=/./..//y&z=\\');
+      assert.equal(
+        canonicalize('http://h.com/a/./b/?x=/./..//y&z=\\'),
+        'http://h.com/a/b/?x=/./..//y&z=\\',
+      );
     });
 
     it('gives a URL without a path the path /', () => {
@@ -171,7 +213,10 @@ describe('Safe Browsing canonicalize', () => {
     });
 
     it('drops userinfo and port', () => {
-      assert.equal(canonicalize('http://user:pass@www.example.com:8080/x'), 'http://www.example.com/x');
+      assert.equal(
+        canonicalize('http://user:pass@www.example.com:8080/x'),
+        'http://www.example.com/x',
+      );
       assert.equal(canonicalize('http://a@b@c.com/'), 'http://c.com/');
       assert.equal(canonicalize('https://evil.com%40good.com/'), 'https://good.com/'); // the escaped @ separates too, after unescaping
     });
@@ -222,7 +267,10 @@ describe('Safe Browsing canonicalize', () => {
 
   describe('adversarial sizes stay linear', () => {
     it('unescapes a megabyte of %25%25… down to one %', () => {
-      assert.equal(canonicalize(`http://h.com/${'%25'.repeat(300000)}`), `http://h.com/${'%25'.repeat(300000)}`);
+      assert.equal(
+        canonicalize(`http://h.com/${'%25'.repeat(300000)}`),
+        `http://h.com/${'%25'.repeat(300000)}`,
+      );
       assert.equal(canonicalize(`http://h.com/%${'25'.repeat(500000)}`), 'http://h.com/%25');
     });
 

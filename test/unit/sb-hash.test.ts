@@ -13,8 +13,15 @@ describe('Safe Browsing hash prefixes', () => {
   it('hashes each expression, in order, to 4 bytes by default', () => {
     const url = 'http://a.b.com/1/2.html?param=1';
     const prefixes = hashPrefixes(url);
-    assert.deepEqual(prefixes.map((p) => p.expression), expressions(url));
-    assert.deepEqual(prefixes[0], { expression: 'a.b.com/1/2.html?param=1', hex: '2fcd902c', base64: 'L82QLA==' });
+    assert.deepEqual(
+      prefixes.map((p) => p.expression),
+      expressions(url),
+    );
+    assert.deepEqual(prefixes[0], {
+      expression: 'a.b.com/1/2.html?param=1',
+      hex: '2fcd902c',
+      base64: 'L82QLA==',
+    });
     for (const p of prefixes) {
       assert.equal(p.hex, oracle(p.expression, 4).toString('hex'));
       assert.equal(p.base64, oracle(p.expression, 4).toString('base64'));
@@ -33,7 +40,10 @@ describe('Safe Browsing hash prefixes', () => {
 
   it('refuses other lengths with a UrlError', () => {
     for (const bytes of [0, 5, 33, -4, 4.5, NaN]) {
-      assert.throws(() => hashPrefixes('http://a.com/', bytes as HashPrefixLength), (e: unknown) => e instanceof UrlError && e.code === 'invalid-option');
+      assert.throws(
+        () => hashPrefixes('http://a.com/', bytes as HashPrefixLength),
+        (e: unknown) => e instanceof UrlError && e.code === 'invalid-option',
+      );
     }
   });
 

@@ -49,7 +49,10 @@ describe('Safe Browsing IP hosts', () => {
     assert.equal(ipv6('::1'), '[::1]');
     assert.equal(ipv6('1::'), '[1::]');
     assert.equal(ipv6('1:2:3:4:5:6:7::'), '[1:2:3:4:5:6:7:0]');
-    assert.equal(ipv6('FEDC:BA98:7654:3210:FEDC:BA98:7654:3210'), '[fedc:ba98:7654:3210:fedc:ba98:7654:3210]');
+    assert.equal(
+      ipv6('FEDC:BA98:7654:3210:FEDC:BA98:7654:3210'),
+      '[fedc:ba98:7654:3210:fedc:ba98:7654:3210]',
+    );
     assert.equal(ipv6('::192.9.5.5'), '[::c009:505]'); // IPv4-compatible (deprecated) is plain IPv6
     assert.equal(ipv6('64:ff9b:1::1.2.3.4'), '[64:ff9b:1::102:304]'); // only the /96 well-known prefix is NAT64
   });
@@ -64,7 +67,26 @@ describe('Safe Browsing IP hosts', () => {
   });
 
   it('refuses malformed IPv6 text', () => {
-    for (const text of ['', ':', ':::', '1:2:3:4:5:6:7:8:9', '1:2:3:4:5:6:7', '1::2::3', '12345::', 'g::', '1:2:3:4:5:6:7::8', '::1.2.3', '::1.2.3.04', '::256.1.1.1', '::1.2.3.4:5', '1.2.3.4', ':1::', '1::2:', 'fe80::1%en0', `${'1:'.repeat(30)}1`]) {
+    for (const text of [
+      '',
+      ':',
+      ':::',
+      '1:2:3:4:5:6:7:8:9',
+      '1:2:3:4:5:6:7',
+      '1::2::3',
+      '12345::',
+      'g::',
+      '1:2:3:4:5:6:7::8',
+      '::1.2.3',
+      '::1.2.3.04',
+      '::256.1.1.1',
+      '::1.2.3.4:5',
+      '1.2.3.4',
+      ':1::',
+      '1::2:',
+      'fe80::1%en0',
+      `${'1:'.repeat(30)}1`,
+    ]) {
       assert.equal(parseIPv6(text), undefined, text);
     }
   });

@@ -7,24 +7,114 @@ import { expressions } from '../../src/core/sb-expressions';
 
 // Pieces chosen to hit every rule: escapes (also of escapes and of structure characters), dots,
 // IP encodings, IDNs, backslashes, userinfo, ports, queries and fragments.
-const SCHEMES = ['', 'http://', 'HTTPS://', 'ftp://', 'http:', 'http:\\\\', '//', 'foo://', 'ws://'];
-const HOST_PARTS = ['a', 'B', 'example', 'com', 'co', 'uk', '.', '..', '%2e', '%25', '%2525', '%41', '%7F', '%ff', '%C3%BC', '\u00fc', '\u4f8b',
-  '\uff11', '0x1f', '012', '3279880203', '255', '1', '-', '_', '!', '<', '%00', '%20', ' ', '\t', '%2F', '%40', '%3A', '%5B', 'xn--', '\u00df'];
-const HOSTS = ['[::1]', '[2001:0db8::0001]', '[::ffff:1.2.3.4]', '[64:ff9b::102:304]', '[::]', '[1:2:3:4:5:6:7:8]'];
-const PATH_PARTS = ['/', '//', '\\', '.', '..', '/./', '/../', 'a', 'B', '%2F', '%2e', '%2E%2E', '%25', '%%', '%252F', '%5C', '%3F', '%23', ' ', '\u00e9', '~', ';', '@', ':', '%0a', '\n', '%'];
+const SCHEMES = [
+  '',
+  'http://',
+  'HTTPS://',
+  'ftp://',
+  'http:',
+  'http:\\\\',
+  '//',
+  'foo://',
+  'ws://',
+];
+const HOST_PARTS = [
+  'a',
+  'B',
+  'example',
+  'com',
+  'co',
+  'uk',
+  '.',
+  '..',
+  '%2e',
+  '%25',
+  '%2525',
+  '%41',
+  '%7F',
+  '%ff',
+  '%C3%BC',
+  '\u00fc',
+  '\u4f8b',
+  '\uff11',
+  '0x1f',
+  '012',
+  '3279880203',
+  '255',
+  '1',
+  '-',
+  '_',
+  '!',
+  '<',
+  '%00',
+  '%20',
+  ' ',
+  '\t',
+  '%2F',
+  '%40',
+  '%3A',
+  '%5B',
+  'xn--',
+  '\u00df',
+];
+const HOSTS = [
+  '[::1]',
+  '[2001:0db8::0001]',
+  '[::ffff:1.2.3.4]',
+  '[64:ff9b::102:304]',
+  '[::]',
+  '[1:2:3:4:5:6:7:8]',
+];
+const PATH_PARTS = [
+  '/',
+  '//',
+  '\\',
+  '.',
+  '..',
+  '/./',
+  '/../',
+  'a',
+  'B',
+  '%2F',
+  '%2e',
+  '%2E%2E',
+  '%25',
+  '%%',
+  '%252F',
+  '%5C',
+  '%3F',
+  '%23',
+  ' ',
+  '\u00e9',
+  '~',
+  ';',
+  '@',
+  ':',
+  '%0a',
+  '\n',
+  '%',
+];
 const QUERY_PARTS = ['', '?', '?a=1', '?/./..//', '??', '?%25%32%35', '?\\', '?x#y', '?%3F'];
 
 const urlArb = fc
   .tuple(
     fc.constantFrom(...SCHEMES),
     fc.option(fc.constantFrom('u@', 'u:p@', '%40@', 'a@b@'), { nil: '' }),
-    fc.oneof(fc.array(fc.constantFrom(...HOST_PARTS), { minLength: 1, maxLength: 8 }).map((a) => a.join('')), fc.constantFrom(...HOSTS)),
+    fc.oneof(
+      fc
+        .array(fc.constantFrom(...HOST_PARTS), { minLength: 1, maxLength: 8 })
+        .map((a) => a.join('')),
+      fc.constantFrom(...HOSTS),
+    ),
     fc.option(fc.constantFrom(':80', ':8080', ':', ':0'), { nil: '' }),
     fc.array(fc.constantFrom(...PATH_PARTS), { maxLength: 10 }).map((a) => a.join('')),
     fc.constantFrom(...QUERY_PARTS),
     fc.option(fc.constantFrom('#', '#frag', '#%23'), { nil: '' }),
   )
-  .map(([s, u, h, p, path, q, f]) => `${s}${u}${h}${p}${path.startsWith('/') || path === '' ? '' : '/'}${path}${q}${f}`);
+  .map(
+    ([s, u, h, p, path, q, f]) =>
+      `${s}${u}${h}${p}${path.startsWith('/') || path === '' ? '' : '/'}${path}${q}${f}`,
+  );
 
 function canonicalOrRefusal(url: string): string | undefined {
   try {
@@ -44,15 +134,23 @@ describe('Safe Browsing properties', () => {
         s = t;
       }
     };
-    const escapey = fc.array(fc.constantFrom('%', '2', '5', '3', '4', '1', 'a', 'F', 'g', '%25', '%32', '%35'), { maxLength: 30 }).map((a) => a.join(''));
-    fc.assert(fc.property(escapey, (s) => assert.equal(unescapeFully(s), naive(s))), { seed: 11, numRuns: 3000 });
+    const escapey = fc
+      .array(fc.constantFrom('%', '2', '5', '3', '4', '1', 'a', 'F', 'g', '%25', '%32', '%35'), {
+        maxLength: 30,
+      })
+      .map((a) => a.join(''));
+    fc.assert(
+      fc.property(escapey, (s) => assert.equal(unescapeFully(s), naive(s))),
+      { seed: 11, numRuns: 3000 },
+    );
   });
 
   it('canonicalize is idempotent over generated URLs', () => {
     fc.assert(
       fc.property(urlArb, (url) => {
         const once = canonicalOrRefusal(url);
-        if (once !== undefined) assert.equal(canonicalize(once), once, `input ${JSON.stringify(url)}`);
+        if (once !== undefined)
+          assert.equal(canonicalize(once), once, `input ${JSON.stringify(url)}`);
       }),
       { seed: 42, numRuns: 5000 },
     );
@@ -82,7 +180,11 @@ describe('Safe Browsing properties', () => {
   });
 
   it('arbitrary strings give a result or a UrlError, never another exception', () => {
-    const anyString = fc.oneof(fc.string({ unit: 'binary', maxLength: 60 }), fc.string({ unit: 'grapheme', maxLength: 60 }), urlArb.map((u) => u.slice(0, 25)));
+    const anyString = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 60 }),
+      fc.string({ unit: 'grapheme', maxLength: 60 }),
+      urlArb.map((u) => u.slice(0, 25)),
+    );
     fc.assert(
       fc.property(anyString, (text) => {
         const once = canonicalOrRefusal(text);

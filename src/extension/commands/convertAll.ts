@@ -33,11 +33,19 @@ async function pickTarget(): Promise<Target | undefined> {
 function overLimit(doc: vscode.TextDocument, limits: Limits): string | undefined {
   const size = documentSize(doc);
   if (size > limits.maxDocumentSize) {
-    return vscode.l10n.t('This document has {0} characters, more than ampUrl.limits.maxDocumentSize ({1}). Convert all its URLs anyway?', size, limits.maxDocumentSize);
+    return vscode.l10n.t(
+      'This document has {0} characters, more than ampUrl.limits.maxDocumentSize ({1}). Convert all its URLs anyway?',
+      size,
+      limits.maxDocumentSize,
+    );
   }
   const line = longestLine(doc);
   if (line > limits.maxLineLength) {
-    return vscode.l10n.t('This document has a line of {0} characters, more than ampUrl.limits.maxLineLength ({1}). Convert all its URLs anyway?', line, limits.maxLineLength);
+    return vscode.l10n.t(
+      'This document has a line of {0} characters, more than ampUrl.limits.maxLineLength ({1}). Convert all its URLs anyway?',
+      line,
+      limits.maxLineLength,
+    );
   }
   return undefined;
 }
@@ -46,7 +54,8 @@ export async function convertAll(config: Config, args: ConvertAllArgs = {}): Pro
   const a = args && typeof args === 'object' ? args : {};
   const editor = vscode.window.activeTextEditor;
   if (!editor) return notStarted(vscode.l10n.t('Open a text editor first.'));
-  if (a.to !== undefined && !TARGETS.includes(a.to)) return notStarted(vscode.l10n.t('Unknown target "{0}".', String(a.to)));
+  if (a.to !== undefined && !TARGETS.includes(a.to))
+    return notStarted(vscode.l10n.t('Unknown target "{0}".', String(a.to)));
   const to = a.to ?? (await pickTarget());
   if (!to) return { changed: 0, skipped: [], aborted: vscode.l10n.t('Cancelled.') };
   const s = config.settings;

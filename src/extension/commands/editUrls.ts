@@ -17,7 +17,11 @@ const STEPWISE_CHARS = 512 * 1024;
 const SLICE_MS = 20;
 
 /** The plan and the edits to write it with (merged when big, see merge-edits.ts), in steps (share done, 0..1). */
-function* prepare(text: string, selections: OffsetRange[], transform: Transform): Generator<number, { plan: Plan; spans: readonly PlannedEdit[] }> {
+function* prepare(
+  text: string,
+  selections: OffsetRange[],
+  transform: Transform,
+): Generator<number, { plan: Plan; spans: readonly PlannedEdit[] }> {
   const plan = yield* scaled(planSteps(text, selections, transform, vscode.l10n.t), 0, 0.9);
   return { plan, spans: yield* scaled(mergeSteps(text, plan.edits), 0.9, 1) };
 }
@@ -44,23 +48,26 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** Runs `steps` in SLICE_MS slices behind a cancellable progress notification; undefined if cancelled. */
 function runStepwise<T>(steps: Generator<number, T>): Thenable<T | undefined> {
   const title = vscode.l10n.t('AMP URL: finding and converting URLs');
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
-    let done = 0;
-    let sliceStart = performance.now();
-    for (;;) {
-      const r = steps.next();
-      if (r.done) {
-        await pause(); // what comes next (the edit) gets a slice of its own
-        return token.isCancellationRequested ? undefined : r.value;
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+    async (progress, token) => {
+      let done = 0;
+      let sliceStart = performance.now();
+      for (;;) {
+        const r = steps.next();
+        if (r.done) {
+          await pause(); // what comes next (the edit) gets a slice of its own
+          return token.isCancellationRequested ? undefined : r.value;
+        }
+        if (performance.now() - sliceStart < SLICE_MS) continue;
+        progress.report({ increment: Math.max(0, r.value * 100 - done) });
+        done = Math.max(done, r.value * 100);
+        await pause();
+        if (token.isCancellationRequested) return undefined;
+        sliceStart = performance.now();
       }
-      if (performance.now() - sliceStart < SLICE_MS) continue;
-      progress.report({ increment: Math.max(0, r.value * 100 - done) });
-      done = Math.max(done, r.value * 100);
-      await pause();
-      if (token.isCancellationRequested) return undefined;
-      sliceStart = performance.now();
-    }
-  });
+    },
+  );
 }
 
 /**
@@ -76,8 +83,17 @@ export async function editUrls(
   const doc = editor.document;
   const version = doc.version;
   const text = doc.getText();
-  const steps = prepare(text, ranges ? ranges(doc) : selectionOffsets(doc, editor.selections), transform);
+  const steps = prepare(
+    text,
+    ranges ? ranges(doc) : selectionOffsets(doc, editor.selections),
+    transform,
+  );
   const prepared = text.length > STEPWISE_CHARS ? await runStepwise(steps) : runNow(steps);
-  if (!prepared) return report({ changed: 0, skipped: [], aborted: vscode.l10n.t('Cancelled; nothing was written.') });
+  if (!prepared)
+    return report({
+      changed: 0,
+      skipped: [],
+      aborted: vscode.l10n.t('Cancelled; nothing was written.'),
+    });
   return report(await applyPlan(editor, version, prepared.plan, prepared.spans));
 }

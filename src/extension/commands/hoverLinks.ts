@@ -12,27 +12,53 @@ export async function copy(text: unknown): Promise<boolean> {
 }
 
 /** Replaces `[start, end)` of an open document if it still holds `expected`; one undo step. */
-export async function replace(uri: unknown, start: unknown, end: unknown, expected: unknown, text: unknown): Promise<boolean> {
-  if (typeof uri !== 'string' || !Number.isInteger(start) || !Number.isInteger(end) || typeof expected !== 'string' || typeof text !== 'string') {
+export async function replace(
+  uri: unknown,
+  start: unknown,
+  end: unknown,
+  expected: unknown,
+  text: unknown,
+): Promise<boolean> {
+  if (
+    typeof uri !== 'string' ||
+    !Number.isInteger(start) ||
+    !Number.isInteger(end) ||
+    typeof expected !== 'string' ||
+    typeof text !== 'string'
+  ) {
     return false;
   }
   const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
-  const range = doc && new vscode.Range(doc.positionAt(start as number), doc.positionAt(end as number));
-  if (!doc || !range || doc.offsetAt(range.start) !== start || doc.offsetAt(range.end) !== end || doc.getText(range) !== expected) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('The URL changed since the hover was shown; nothing was replaced.'));
+  const range =
+    doc && new vscode.Range(doc.positionAt(start as number), doc.positionAt(end as number));
+  if (
+    !doc ||
+    !range ||
+    doc.offsetAt(range.start) !== start ||
+    doc.offsetAt(range.end) !== end ||
+    doc.getText(range) !== expected
+  ) {
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('The URL changed since the hover was shown; nothing was replaced.'),
+    );
     return false;
   }
   const edit = new vscode.WorkspaceEdit();
   edit.replace(doc.uri, range, writtenLike(expected, text));
   const ok = await vscode.workspace.applyEdit(edit);
-  if (!ok) void vscode.window.showWarningMessage(vscode.l10n.t('The document changed during the edit; nothing was replaced.'));
+  if (!ok)
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('The document changed during the edit; nothing was replaced.'),
+    );
   return ok;
 }
 
 /** Opens an http(s) URL in the browser; only ever on an explicit click or command. */
 export async function open(url: unknown): Promise<boolean> {
   if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) {
-    void vscode.window.showWarningMessage(plainMessage(vscode.l10n.t('Only http and https URLs are opened.')));
+    void vscode.window.showWarningMessage(
+      plainMessage(vscode.l10n.t('Only http and https URLs are opened.')),
+    );
     return false;
   }
   try {

@@ -8,7 +8,10 @@ import { makeTransform, type Transform } from '../logic/transforms';
 import { applyPlan } from './apply';
 import { notStarted, report } from './report';
 
-function validate(transform: Transform, input: string): vscode.InputBoxValidationMessage | undefined {
+function validate(
+  transform: Transform,
+  input: string,
+): vscode.InputBoxValidationMessage | undefined {
   if (!input.trim()) return undefined;
   const r = transform(input.trim());
   return r.text !== undefined
@@ -16,9 +19,13 @@ function validate(transform: Transform, input: string): vscode.InputBoxValidatio
     : { message: r.skip, severity: vscode.InputBoxValidationSeverity.Error };
 }
 
-export async function insertCacheUrl(config: Config, args?: { url?: string }): Promise<EditSummary> {
+export async function insertCacheUrl(
+  config: Config,
+  args?: { url?: string },
+): Promise<EditSummary> {
   const transform = makeTransform('cache', config.settings, {}, vscode.l10n.t);
-  let url = args && typeof args === 'object' && typeof args.url === 'string' ? args.url.trim() : undefined;
+  let url =
+    args && typeof args === 'object' && typeof args.url === 'string' ? args.url.trim() : undefined;
   if (url === undefined) {
     url = (
       await vscode.window.showInputBox({
@@ -35,6 +42,10 @@ export async function insertCacheUrl(config: Config, args?: { url?: string }): P
   if (!editor) return notStarted(vscode.l10n.t('Open a text editor first.'));
   const doc = editor.document;
   const text = doc.getText();
-  const edits = selectionOffsets(doc, editor.selections).map((s) => ({ ...s, oldText: text.slice(s.start, s.end), newText: r.text }));
+  const edits = selectionOffsets(doc, editor.selections).map((s) => ({
+    ...s,
+    oldText: text.slice(s.start, s.end),
+    newText: r.text,
+  }));
   return report(await applyPlan(editor, doc.version, { edits, skipped: [] }));
 }

@@ -1,6 +1,12 @@
 // ampUrl.normalize: RFC 3986 normalization with a preset or steps (from arguments or a Quick Pick).
 import * as vscode from 'vscode';
-import { NORMALIZE_PRESETS, NORMALIZE_STEPS, UrlError, normalize, type NormalizeOptions } from '../../core';
+import {
+  NORMALIZE_PRESETS,
+  NORMALIZE_STEPS,
+  UrlError,
+  normalize,
+  type NormalizeOptions,
+} from '../../core';
 import type { Config } from '../config';
 import type { NormalizePreset } from '../logic/settings';
 import type { EditSummary } from '../logic/summary';
@@ -52,30 +58,50 @@ async function pickStepsOnce(current: NormalizeOptions): Promise<NormalizeOption
     picked: on[s.key] === true,
     key: s.key,
   }));
-  const picked = await vscode.window.showQuickPick(items, { canPickMany: true, title: vscode.l10n.t('Normalization steps') });
+  const picked = await vscode.window.showQuickPick(items, {
+    canPickMany: true,
+    title: vscode.l10n.t('Normalization steps'),
+  });
   if (!picked) return undefined;
   const chosen = new Set(picked.map((p) => p.key));
-  return Object.fromEntries(NORMALIZE_STEPS.map((s) => [s.key, chosen.has(s.key)])) as NormalizeOptions;
+  return Object.fromEntries(
+    NORMALIZE_STEPS.map((s) => [s.key, chosen.has(s.key)]),
+  ) as NormalizeOptions;
 }
 
 async function pickOptions(config: Config): Promise<NormalizeOptions | undefined> {
-  const presets = (Object.keys(NORMALIZE_PRESETS) as NormalizePreset[]).map((p) => ({ label: presetLabel(p), preset: p as NormalizePreset | undefined }));
+  const presets = (Object.keys(NORMALIZE_PRESETS) as NormalizePreset[]).map((p) => ({
+    label: presetLabel(p),
+    preset: p as NormalizePreset | undefined,
+  }));
   const items = [...presets, { label: vscode.l10n.t('Choose steps…'), preset: undefined }];
-  const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Normalize (RFC 3986)') });
+  const pick = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Normalize (RFC 3986)'),
+  });
   if (!pick) return undefined;
   return pick.preset ? NORMALIZE_PRESETS[pick.preset] : pickSteps(config.settings.normalizeOptions);
 }
 
 export async function normalizeUrls(config: Config, args?: NormalizeArgs): Promise<EditSummary> {
   let options: NormalizeOptions | undefined;
-  if (args && typeof args === 'object' && (args.preset !== undefined || args.options !== undefined)) {
-    if (args.preset !== undefined && !(args.preset in NORMALIZE_PRESETS)) return notStarted(vscode.l10n.t('Unknown preset "{0}".', String(args.preset)));
-    options = { ...(args.preset ? NORMALIZE_PRESETS[args.preset] : config.settings.normalizeOptions), ...(args.options ?? {}) };
+  if (
+    args &&
+    typeof args === 'object' &&
+    (args.preset !== undefined || args.options !== undefined)
+  ) {
+    if (args.preset !== undefined && !(args.preset in NORMALIZE_PRESETS))
+      return notStarted(vscode.l10n.t('Unknown preset "{0}".', String(args.preset)));
+    options = {
+      ...(args.preset ? NORMALIZE_PRESETS[args.preset] : config.settings.normalizeOptions),
+      ...(args.options ?? {}),
+    };
     const problem = optionsProblem(options);
     if (problem) return notStarted(problem);
   } else {
     options = await pickOptions(config);
     if (!options) return { changed: 0, skipped: [], aborted: vscode.l10n.t('Cancelled.') };
   }
-  return editUrls(makeTransform('normalized', config.settings, { normalizeOptions: options }, vscode.l10n.t));
+  return editUrls(
+    makeTransform('normalized', config.settings, { normalizeOptions: options }, vscode.l10n.t),
+  );
 }

@@ -29,5 +29,7 @@ export function registerCommands(config: Config): vscode.Disposable {
     'ampUrl.replace': replace,
     'ampUrl.open': open,
   };
-  return vscode.Disposable.from(...Object.entries(handlers).map(([id, run]) => vscode.commands.registerCommand(id, run)));
+  return vscode.Disposable.from(
+    ...Object.entries(handlers).map(([id, run]) => vscode.commands.registerCommand(id, run)),
+  );
 }

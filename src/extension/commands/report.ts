@@ -7,7 +7,8 @@ export function report(summary: EditSummary): EditSummary {
   const message = plainMessage(summaryMessage(summary, vscode.l10n.t));
   if (summary.aborted || summary.changed === 0) void vscode.window.showWarningMessage(message);
   else if (summary.skipped.length > 0) void vscode.window.showInformationMessage(message);
-  else vscode.window.setStatusBarMessage(plainMessage(vscode.l10n.t('AMP URL: {0}', message)), 5000);
+  else
+    vscode.window.setStatusBarMessage(plainMessage(vscode.l10n.t('AMP URL: {0}', message)), 5000);
   return summary;
 }
 

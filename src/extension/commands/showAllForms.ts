@@ -69,19 +69,35 @@ function formItems(url: string, editor: vscode.TextEditor | undefined, config: C
   const doc = editor?.document;
   const candidates = () => (doc ? documentHosts(doc.getText()) : []);
   const all = computeForms(url, config.settings, { candidates, t: vscode.l10n.t });
-  const items: FormItem[] = all.forms.filter((f) => f.value !== undefined).map((f) => ({ id: f.id, label: f.label, value: f.value as string }));
-  all.hashes?.value?.forEach((h, i) => items.push({ id: `hash:${i}`, label: vscode.l10n.t('Hash prefix of {0}', h.expression), value: h.hex }));
+  const items: FormItem[] = all.forms
+    .filter((f) => f.value !== undefined)
+    .map((f) => ({ id: f.id, label: f.label, value: f.value as string }));
+  all.hashes?.value?.forEach((h, i) =>
+    items.push({
+      id: `hash:${i}`,
+      label: vscode.l10n.t('Hash prefix of {0}', h.expression),
+      value: h.hex,
+    }),
+  );
   return items;
 }
 
 /** The picked form for each URL at the cursors (the same form id), or why a URL has none. */
-function formAtEachCursor(src: Source, picked: FormItem, config: Config): { found: Located[]; values: string[]; skipped: Skip[] } {
+function formAtEachCursor(
+  src: Source,
+  picked: FormItem,
+  config: Config,
+): { found: Located[]; values: string[]; skipped: Skip[] } {
   const found: Located[] = [];
   const values: string[] = [];
   const skipped: Skip[] = [];
   src.at?.urls.forEach((u, i) => {
-    const value = i === 0 ? picked.value : formItems(u.url, src.editor, config).find((f) => f.id === picked.id)?.value;
-    if (value === undefined) skipped.push({ url: u.url, reason: vscode.l10n.t('no such form for this URL') });
+    const value =
+      i === 0
+        ? picked.value
+        : formItems(u.url, src.editor, config).find((f) => f.id === picked.id)?.value;
+    if (value === undefined)
+      skipped.push({ url: u.url, reason: vscode.l10n.t('no such form for this URL') });
     else {
       found.push(u);
       values.push(value);
@@ -91,13 +107,24 @@ function formAtEachCursor(src: Source, picked: FormItem, config: Config): { foun
 }
 
 /** Quick Pick: resolves with the picked item and whether its "insert" button was used. */
-function pick(items: FormItem[], url: string): Promise<{ item: FormItem; insert: boolean } | undefined> {
-  const insertButton = { iconPath: new vscode.ThemeIcon('replace'), tooltip: vscode.l10n.t('Insert in place of the URL') };
+function pick(
+  items: FormItem[],
+  url: string,
+): Promise<{ item: FormItem; insert: boolean } | undefined> {
+  const insertButton = {
+    iconPath: new vscode.ThemeIcon('replace'),
+    tooltip: vscode.l10n.t('Insert in place of the URL'),
+  };
   const qp = vscode.window.createQuickPick<vscode.QuickPickItem & { item: FormItem }>();
   qp.title = noIcons(vscode.l10n.t('All forms of {0}', truncate(url, 100)));
   qp.placeholder = vscode.l10n.t('Enter copies the form; the button inserts it');
   qp.matchOnDetail = true;
-  qp.items = items.map((item) => ({ label: noIcons(item.label), detail: noIcons(truncate(item.value, 300)), buttons: [insertButton], item }));
+  qp.items = items.map((item) => ({
+    label: noIcons(item.label),
+    detail: noIcons(truncate(item.value, 300)),
+    buttons: [insertButton],
+    item,
+  }));
   return new Promise((resolve) => {
     let done = false;
     const finish = (r: { item: FormItem; insert: boolean } | undefined) => {
@@ -106,7 +133,9 @@ function pick(items: FormItem[], url: string): Promise<{ item: FormItem; insert:
       resolve(r);
       qp.dispose();
     };
-    qp.onDidAccept(() => finish(qp.selectedItems[0] && { item: qp.selectedItems[0].item, insert: false }));
+    qp.onDidAccept(() =>
+      finish(qp.selectedItems[0] && { item: qp.selectedItems[0].item, insert: false }),
+    );
     qp.onDidTriggerItemButton((e) => finish({ item: e.item.item, insert: true }));
     qp.onDidHide(() => finish(undefined));
     qp.show();
@@ -115,17 +144,27 @@ function pick(items: FormItem[], url: string): Promise<{ item: FormItem; insert:
 
 async function insert(src: Source, picked: FormItem, config: Config): Promise<EditSummary> {
   const editor = src.editor;
-  if (!editor) return report({ changed: 0, skipped: [], aborted: vscode.l10n.t('Open a text editor first.') });
+  if (!editor)
+    return report({ changed: 0, skipped: [], aborted: vscode.l10n.t('Open a text editor first.') });
   const doc = editor.document;
   if (!src.at) {
     // A URL from the arguments: the form goes at each cursor (replacing the selections).
     const text = doc.getText();
-    const edits = selectionOffsets(doc, editor.selections).map((r) => ({ ...r, oldText: text.slice(r.start, r.end), newText: picked.value }));
+    const edits = selectionOffsets(doc, editor.selections).map((r) => ({
+      ...r,
+      oldText: text.slice(r.start, r.end),
+      newText: picked.value,
+    }));
     return report(await applyPlan(editor, doc.version, { edits, skipped: [] }));
   }
   // In place of the URL at each cursor, as one edit.
   const { found, values, skipped } = formAtEachCursor(src, picked, config);
-  const edits: PlannedEdit[] = found.map((u, i) => ({ start: u.start, end: u.end, oldText: u.text, newText: values[i] }));
+  const edits: PlannedEdit[] = found.map((u, i) => ({
+    start: u.start,
+    end: u.end,
+    oldText: u.text,
+    newText: values[i],
+  }));
   return report(await applyPlan(editor, src.at.version, { edits, skipped }));
 }
 
@@ -136,7 +175,10 @@ async function copy(src: Source, picked: FormItem, config: Config): Promise<void
   vscode.window.setStatusBarMessage(vscode.l10n.t('AMP URL: copied to the clipboard'), 3000);
 }
 
-export async function showAllForms(config: Config, args: ShowAllFormsArgs = {}): Promise<ShowAllFormsResult> {
+export async function showAllForms(
+  config: Config,
+  args: ShowAllFormsArgs = {},
+): Promise<ShowAllFormsResult> {
   const a = args && typeof args === 'object' ? args : {};
   const src = source(a);
   if (!src) {
@@ -148,7 +190,10 @@ export async function showAllForms(config: Config, args: ShowAllFormsArgs = {}):
   let action = a.action;
   if (a.form !== undefined) {
     picked = forms.find((f) => f.id === a.form);
-    if (!picked) void vscode.window.showWarningMessage(vscode.l10n.t('No form "{0}" for this URL.', String(a.form)));
+    if (!picked)
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('No form "{0}" for this URL.', String(a.form)),
+      );
   } else {
     const choice = await pick(forms, src.url);
     picked = choice?.item;
@@ -156,7 +201,8 @@ export async function showAllForms(config: Config, args: ShowAllFormsArgs = {}):
   }
   if (!picked) return { url: src.url, forms };
   action ??= 'copy';
-  if (action === 'insert') return { url: src.url, forms, picked, action, summary: await insert(src, picked, config) };
+  if (action === 'insert')
+    return { url: src.url, forms, picked, action, summary: await insert(src, picked, config) };
   await copy(src, picked, config);
   return { url: src.url, forms, picked, action };
 }

@@ -22,19 +22,29 @@ export function showCacheOrigin(config: Config): string[] {
   for (const sel of selectionOffsets(editor.document, editor.selections)) {
     for (const m of urlsInSelection(text, sel)) {
       // A cache URL's origin is its own; a publisher URL's is computed for the configured cache.
-      const r = classify(m.url, s.caches).kind === 'publisher' ? attempt(() => cacheOrigin(m.url, s.cache.cacheDomain), vscode.l10n.t) : { value: originOf(m.url) };
+      const r =
+        classify(m.url, s.caches).kind === 'publisher'
+          ? attempt(() => cacheOrigin(m.url, s.cache.cacheDomain), vscode.l10n.t)
+          : { value: originOf(m.url) };
       if (r.value !== undefined) origins.push(r.value);
       else problems.push(r.error);
     }
   }
   const unique = [...new Set(origins)];
   if (unique.length === 0) {
-    void vscode.window.showWarningMessage(plainMessage(problems[0] ?? vscode.l10n.t('No URL at the cursor or in the selection.')));
+    void vscode.window.showWarningMessage(
+      plainMessage(problems[0] ?? vscode.l10n.t('No URL at the cursor or in the selection.')),
+    );
     return [];
   }
   const copy = vscode.l10n.t('Copy');
-  void vscode.window.showInformationMessage(plainMessage(vscode.l10n.t('AMP Cache origin: {0}', unique.join(', '))), copy).then((choice) => {
-    if (choice === copy) void vscode.env.clipboard.writeText(unique.join('\n'));
-  });
+  void vscode.window
+    .showInformationMessage(
+      plainMessage(vscode.l10n.t('AMP Cache origin: {0}', unique.join(', '))),
+      copy,
+    )
+    .then((choice) => {
+      if (choice === copy) void vscode.env.clipboard.writeText(unique.join('\n'));
+    });
   return unique;
 }

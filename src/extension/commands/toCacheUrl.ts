@@ -14,7 +14,10 @@ export interface ToCacheArgs {
 }
 
 /** Checks programmatic arguments; a string is the reason they are refused. */
-export function cacheOverrides(config: Config, args: ToCacheArgs | undefined): TransformOverrides | string {
+export function cacheOverrides(
+  config: Config,
+  args: ToCacheArgs | undefined,
+): TransformOverrides | string {
   if (!args || typeof args !== 'object') return {};
   const o: TransformOverrides = {};
   if (args.cache !== undefined) {
@@ -22,11 +25,13 @@ export function cacheOverrides(config: Config, args: ToCacheArgs | undefined): T
     if (!o.cache) return vscode.l10n.t('Unknown cache "{0}".', String(args.cache));
   }
   if (args.servingType !== undefined) {
-    if (!isServingType(args.servingType)) return vscode.l10n.t('Unknown serving type "{0}".', String(args.servingType));
+    if (!isServingType(args.servingType))
+      return vscode.l10n.t('Unknown serving type "{0}".', String(args.servingType));
     o.servingType = args.servingType;
   }
   if (args.imageWidth !== undefined) {
-    if (!Number.isInteger(args.imageWidth) || args.imageWidth <= 0) return vscode.l10n.t('The image width must be a positive integer.');
+    if (!Number.isInteger(args.imageWidth) || args.imageWidth <= 0)
+      return vscode.l10n.t('The image width must be a positive integer.');
     o.imageWidth = args.imageWidth;
   }
   return o;

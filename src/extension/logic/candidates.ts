@@ -7,7 +7,11 @@ export const CANDIDATE_SCAN_CHARS = 1_000_000;
 export const MAX_CANDIDATES = 500;
 
 /** Distinct lowercase hosts of the URLs in the first `maxChars` of `text`. */
-export function documentHosts(text: string, maxChars = CANDIDATE_SCAN_CHARS, maxHosts = MAX_CANDIDATES): string[] {
+export function documentHosts(
+  text: string,
+  maxChars = CANDIDATE_SCAN_CHARS,
+  maxHosts = MAX_CANDIDATES,
+): string[] {
   const hosts = new Set<string>();
   for (const m of findUrls(text.length > maxChars ? text.slice(0, maxChars) : text)) {
     const authority = splitUri(absoluteUrl(m)).authority;

@@ -28,7 +28,11 @@ export function originOf(url: string): string {
 const IMAGE_PATH = /\.(?:apng|avif|bmp|gif|ico|jpe?g|jxl|png|svg|tiff?|webp)$/i;
 
 /** The serving type for `url`: the setting, or for `auto` `i` (`ii` with a width) on images and `c` otherwise. */
-export function servingTypeFor(url: string, setting: ServingTypeSetting, imageWidth?: number): ServingType {
+export function servingTypeFor(
+  url: string,
+  setting: ServingTypeSetting,
+  imageWidth?: number,
+): ServingType {
   if (setting !== 'auto') return setting;
   if (!IMAGE_PATH.test(splitUri(url).path)) return 'c' as ServingType;
   return (imageWidth ? 'ii' : 'i') as ServingType;

@@ -8,7 +8,8 @@ export const MAX_SHOWN_CHARS = 400;
 const PUNCTUATION = /[!-/:-@[-`{-~]/g;
 // C0/C1 controls, bidi overrides and isolates, zero-width characters and line/paragraph
 // separators are shown as visible code points so they cannot reorder or hide text.
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
+const INVISIBLE =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
 
 function codePoint(ch: string): string {
   return `U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
@@ -45,7 +46,12 @@ export function codeSpan(text: string): string {
   }
   const fence = '`'.repeat(longest + 1);
   // A space keeps a backtick at either end apart from the fence (it is stripped when rendered).
-  const pad = visible.startsWith('`') || visible.endsWith('`') || (visible.startsWith(' ') && visible.endsWith(' ')) ? ' ' : '';
+  const pad =
+    visible.startsWith('`') ||
+    visible.endsWith('`') ||
+    (visible.startsWith(' ') && visible.endsWith(' '))
+      ? ' '
+      : '';
   return `${fence}${pad}${visible}${pad}${fence}`;
 }
 
@@ -56,7 +62,10 @@ export function showText(text: string, max = MAX_SHOWN_CHARS): string {
 
 /** Encodes command arguments for a `command:` link (parentheses too, which end a link). */
 export function commandArgs(args: unknown): string {
-  return encodeURIComponent(JSON.stringify(args)).replace(/[()'!*~]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(JSON.stringify(args)).replace(
+    /[()'!*~]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /**

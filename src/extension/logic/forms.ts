@@ -1,5 +1,13 @@
 // Every form of one URL for the current settings: what the hover shows and "Show all forms" lists.
-import { AMP_CACHES, cacheOrigin, canonicalize, hashPrefixes, normalize, publisherDomain, publisherUrl } from '../../core';
+import {
+  AMP_CACHES,
+  cacheOrigin,
+  canonicalize,
+  hashPrefixes,
+  normalize,
+  publisherDomain,
+  publisherUrl,
+} from '../../core';
 import { classify, originOf, type UrlKind } from './classify';
 import { format, type Localize } from './localize';
 import { attempt, type Outcome } from './outcome';
@@ -30,7 +38,10 @@ export interface UrlForms {
   hashes?: Outcome<HashLine[]>;
 }
 
-export type FormSettings = Pick<Settings, 'cache' | 'caches' | 'servingType' | 'imageWidth' | 'normalizeOptions'>;
+export type FormSettings = Pick<
+  Settings,
+  'cache' | 'caches' | 'servingType' | 'imageWidth' | 'normalizeOptions'
+>;
 
 export interface FormOptions {
   sections?: ReadonlySet<HoverSection>;
@@ -51,14 +62,38 @@ function cacheForms(url: string, s: FormSettings, t: Localize, other: boolean): 
     const section: HoverSection = other ? 'otherCaches' : 'cache';
     const r = makeTransform('cache', { ...s, cache }, {}, t)(url);
     return [
-      form(`cache${suffix}`, section, t('AMP Cache URL ({0})', cache.name), r.skip !== undefined ? { error: r.skip } : { value: r.text }),
-      form(`cacheOrigin${suffix}`, section, t('Cache origin, as in a CORS Origin header ({0})', cache.name), attempt(() => cacheOrigin(url, cache.cacheDomain), t)),
+      form(
+        `cache${suffix}`,
+        section,
+        t('AMP Cache URL ({0})', cache.name),
+        r.skip !== undefined ? { error: r.skip } : { value: r.text },
+      ),
+      form(
+        `cacheOrigin${suffix}`,
+        section,
+        t('Cache origin, as in a CORS Origin header ({0})', cache.name),
+        attempt(() => cacheOrigin(url, cache.cacheDomain), t),
+      ),
     ];
   });
 }
 
-function reverseForms(url: string, kind: UrlKind, s: FormSettings, o: FormOptions, t: Localize): Form[] {
-  if (kind === 'cache') return [form('publisher', 'publisher', t('Publisher URL'), attempt(() => publisherUrl(url, { caches: s.caches }), t))];
+function reverseForms(
+  url: string,
+  kind: UrlKind,
+  s: FormSettings,
+  o: FormOptions,
+  t: Localize,
+): Form[] {
+  if (kind === 'cache')
+    return [
+      form(
+        'publisher',
+        'publisher',
+        t('Publisher URL'),
+        attempt(() => publisherUrl(url, { caches: s.caches }), t),
+      ),
+    ];
   const origin = originOf(url);
   const direct = attempt(() => publisherDomain(origin, { caches: s.caches }), t);
   if (direct.error !== undefined || direct.value !== null) {
@@ -66,11 +101,26 @@ function reverseForms(url: string, kind: UrlKind, s: FormSettings, o: FormOption
   }
   // A hashed prefix: only a known domain that hashes to it can be named (spec: reverse, step 2).
   const candidates = o.candidates ? [...o.candidates()] : [];
-  const matched = candidates.length ? attempt(() => publisherDomain(origin, { caches: s.caches, candidates }), t) : { value: null };
+  const matched = candidates.length
+    ? attempt(() => publisherDomain(origin, { caches: s.caches, candidates }), t)
+    : { value: null };
   if (matched.value) {
-    return [form('publisherDomain', 'publisher', t("Publisher domain (hashed: can't be reversed; matched against the domains in this document)"), { value: matched.value })];
+    return [
+      form(
+        'publisherDomain',
+        'publisher',
+        t(
+          "Publisher domain (hashed: can't be reversed; matched against the domains in this document)",
+        ),
+        { value: matched.value },
+      ),
+    ];
   }
-  return [form('publisherDomain', 'publisher', t('Publisher domain'), { error: t("hashed: can't be reversed, and no domain in this document hashes to it") })];
+  return [
+    form('publisherDomain', 'publisher', t('Publisher domain'), {
+      error: t("hashed: can't be reversed, and no domain in this document hashes to it"),
+    }),
+  ];
 }
 
 /** All forms of `url` for the sections asked (all by default). Never throws. */
@@ -85,11 +135,30 @@ export function computeForms(url: string, s: FormSettings, o: FormOptions = {}):
   } else if (on.has('publisher')) {
     forms.push(...reverseForms(url, kind, s, o, t));
   }
-  if (on.has('canonical')) forms.push(form('canonical', 'canonical', t('Safe Browsing canonical form'), attempt(() => canonicalize(url), t)));
-  if (on.has('normalized')) forms.push(form('normalized', 'normalized', t('RFC 3986 normalized'), attempt(() => normalize(url, s.normalizeOptions), t)));
+  if (on.has('canonical'))
+    forms.push(
+      form(
+        'canonical',
+        'canonical',
+        t('Safe Browsing canonical form'),
+        attempt(() => canonicalize(url), t),
+      ),
+    );
+  if (on.has('normalized'))
+    forms.push(
+      form(
+        'normalized',
+        'normalized',
+        t('RFC 3986 normalized'),
+        attempt(() => normalize(url, s.normalizeOptions), t),
+      ),
+    );
   const result: UrlForms = { url, kind, forms };
   if (on.has('hashPrefixes')) {
-    result.hashes = attempt(() => hashPrefixes(url, 4).map((h) => ({ expression: h.expression, hex: h.hex })), t);
+    result.hashes = attempt(
+      () => hashPrefixes(url, 4).map((h) => ({ expression: h.expression, hex: h.hex })),
+      t,
+    );
   }
   return result;
 }

@@ -7,7 +7,12 @@ import { format, type Localize } from './localize';
 import { HOVER_SECTIONS } from './settings';
 
 /** The commands hover links may run: the `enabledCommands` of the hover's MarkdownString. */
-export const HOVER_COMMANDS = ['ampUrl.copy', 'ampUrl.replace', 'ampUrl.open', 'ampUrl.showAllForms'] as const;
+export const HOVER_COMMANDS = [
+  'ampUrl.copy',
+  'ampUrl.replace',
+  'ampUrl.open',
+  'ampUrl.showAllForms',
+] as const;
 
 /** Longest encoded arguments put in a link; longer values get no links (the hover stays small). */
 export const MAX_LINK_ARGS = 16 * 1024;
@@ -23,21 +28,40 @@ export interface HoverTarget {
   oldText: string;
 }
 
-function link(label: string, command: string, args: unknown[], tooltip: string): string | undefined {
+function link(
+  label: string,
+  command: string,
+  args: unknown[],
+  tooltip: string,
+): string | undefined {
   const encoded = commandArgs(args);
   if (encoded.length > MAX_LINK_ARGS) return undefined;
   return `[${escapeMarkdown(label)}](command:${command}?${encoded} "${tooltip.replace(/["\\]/g, '')}")`;
 }
 
-function links(value: string, target: HoverTarget | undefined, openable: boolean, t: Localize): string {
+function links(
+  value: string,
+  target: HoverTarget | undefined,
+  openable: boolean,
+  t: Localize,
+): string {
   const parts = [link(t('Copy'), 'ampUrl.copy', [value], t('Copy to the clipboard'))];
   if (target) {
     const { uri, start, end, oldText } = target;
-    parts.push(link(t('Replace'), 'ampUrl.replace', [uri, start, end, oldText, value], t('Replace the URL in the document with this')));
+    parts.push(
+      link(
+        t('Replace'),
+        'ampUrl.replace',
+        [uri, start, end, oldText, value],
+        t('Replace the URL in the document with this'),
+      ),
+    );
   }
   if (openable) parts.push(link(t('Open'), 'ampUrl.open', [value], t('Open in the browser')));
   const shown = parts.filter((p): p is string => p !== undefined);
-  return shown.length === parts.length ? shown.join(' · ') : `${shown.join(' · ')} ${escapeMarkdown(t('(too long for links)'))}`.trim();
+  return shown.length === parts.length
+    ? shown.join(' · ')
+    : `${shown.join(' · ')} ${escapeMarkdown(t('(too long for links)'))}`.trim();
 }
 
 function formBlock(f: Form, target: HoverTarget | undefined, t: Localize): string {
@@ -55,14 +79,24 @@ function hashBlock(forms: UrlForms, hashes: HashLine[], t: Localize): string {
     return `${showText(h.expression)} → ${escapeMarkdown(h.hex)} ${copy}`;
   });
   if (hashes.length > MAX_LIST_ITEMS) {
-    const all = link(t('Show all forms'), 'ampUrl.showAllForms', [{ url: forms.url }], t('List every form')) ?? '';
+    const all =
+      link(
+        t('Show all forms'),
+        'ampUrl.showAllForms',
+        [{ url: forms.url }],
+        t('List every form'),
+      ) ?? '';
     lines.push(`${escapeMarkdown(t('… and {0} more', hashes.length - MAX_LIST_ITEMS))} ${all}`);
   }
   return [head, ...lines].join('  \n');
 }
 
 function kindLine(kind: UrlKind, url: string, t: Localize): string {
-  const what = { publisher: t('URL'), cache: t('AMP Cache URL'), cacheOrigin: t('AMP Cache origin') }[kind];
+  const what = {
+    publisher: t('URL'),
+    cache: t('AMP Cache URL'),
+    cacheOrigin: t('AMP Cache origin'),
+  }[kind];
   return `${escapeMarkdown(t('AMP URL · {0}', what))}: ${showText(url, 120)}`;
 }
 
@@ -77,7 +111,11 @@ export function hoverMarkdown(forms: UrlForms, target?: HoverTarget, t: Localize
   for (const section of HOVER_SECTIONS) {
     if (section === 'hashPrefixes' && forms.hashes) {
       const h = forms.hashes;
-      blocks.push(h.value ? hashBlock(forms, h.value, t) : `**${escapeMarkdown(t('Safe Browsing hash prefixes'))}**: ${escapeMarkdown(h.error ?? '')}`);
+      blocks.push(
+        h.value
+          ? hashBlock(forms, h.value, t)
+          : `**${escapeMarkdown(t('Safe Browsing hash prefixes'))}**: ${escapeMarkdown(h.error ?? '')}`,
+      );
     }
     for (const f of forms.forms) if (f.section === section) blocks.push(formBlock(f, target, t));
   }

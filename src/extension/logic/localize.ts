@@ -5,4 +5,6 @@ export type Localize = (message: string, ...args: Array<string | number | boolea
 
 /** English fallback with vscode.l10n.t's `{0}` placeholder syntax. */
 export const format: Localize = (message, ...args) =>
-  message.replace(/\{(\d+)\}/g, (whole, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : whole));
+  message.replace(/\{(\d+)\}/g, (whole, i: string) =>
+    Number(i) < args.length ? String(args[Number(i)]) : whole,
+  );

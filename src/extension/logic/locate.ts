@@ -16,7 +16,11 @@ export interface UrlAtCursor {
 }
 
 /** The part of a line of `lineLength` characters to read around `character`. */
-export function windowAround(lineLength: number, character: number, size = SCAN_WINDOW): { start: number; end: number } {
+export function windowAround(
+  lineLength: number,
+  character: number,
+  size = SCAN_WINDOW,
+): { start: number; end: number } {
   return { start: Math.max(0, character - size), end: Math.min(lineLength, character + size) };
 }
 
@@ -24,11 +28,24 @@ export function windowAround(lineLength: number, character: number, size = SCAN_
  * The URL at `character` given the window text that starts at `windowStart` in a line of
  * `lineLength`. A match touching a cut edge of the window may be cut short: it is not offered.
  */
-export function urlNear(windowText: string, windowStart: number, lineLength: number, character: number): UrlAtCursor | undefined {
+export function urlNear(
+  windowText: string,
+  windowStart: number,
+  lineLength: number,
+  character: number,
+): UrlAtCursor | undefined {
   const m = urlAt(windowText, character - windowStart);
   if (!m) return undefined;
-  if ((m.start === 0 && windowStart > 0) || (m.end === windowText.length && windowStart + windowText.length < lineLength)) {
+  if (
+    (m.start === 0 && windowStart > 0) ||
+    (m.end === windowText.length && windowStart + windowText.length < lineLength)
+  ) {
     return undefined;
   }
-  return { start: windowStart + m.start, end: windowStart + m.end, text: windowText.slice(m.start, m.end), url: absoluteUrl(m) };
+  return {
+    start: windowStart + m.start,
+    end: windowStart + m.end,
+    text: windowText.slice(m.start, m.end),
+    url: absoluteUrl(m),
+  };
 }

@@ -21,11 +21,15 @@ const PIECE_EDITS = 2000;
  * `edits` themselves when that is cheaper. In steps: yields the share done (0..1) while it joins
  * the new text, returns the edits to write; they give the same text as `edits`.
  */
-export function* mergeSteps(text: string, edits: readonly PlannedEdit[]): Generator<number, readonly PlannedEdit[]> {
+export function* mergeSteps(
+  text: string,
+  edits: readonly PlannedEdit[],
+): Generator<number, readonly PlannedEdit[]> {
   if (edits.length < MERGE_FROM_EDITS) return edits;
   const start = edits[0].start;
   let end = edits[edits.length - 1].end;
-  if (lineBreaks(text, start, end) * lineBreaks(text, end, text.length) > MAX_LINE_MOVES) end = text.length;
+  if (lineBreaks(text, start, end) * lineBreaks(text, end, text.length) > MAX_LINE_MOVES)
+    end = text.length;
   if ((end - start) / edits.length > MAX_CHARS_PER_EDIT) return edits;
   const pieces: string[] = [];
   for (let k = 0; k < edits.length; k += PIECE_EDITS) {
@@ -80,7 +84,10 @@ export function mapOffsets(edits: readonly PlannedEdit[], offsets: readonly numb
       k++;
     }
     const e = edits[k];
-    out[i] = e && e.start < offset ? e.start + shift + Math.min(offset - e.start, e.newText.length) : offset + shift;
+    out[i] =
+      e && e.start < offset
+        ? e.start + shift + Math.min(offset - e.start, e.newText.length)
+        : offset + shift;
   }
   return out;
 }

@@ -84,7 +84,12 @@ function* chunks(text: string, sel: OffsetRange): Generator<OffsetRange> {
  * The plan, computed in steps: the generator yields (the share done, 0..1) after each chunk of
  * text or URLs, so an editor can keep responsive on a huge document; it returns the plan.
  */
-export function* planSteps(text: string, selections: readonly OffsetRange[], transform: Transform, t: Localize = format): Generator<number, Plan> {
+export function* planSteps(
+  text: string,
+  selections: readonly OffsetRange[],
+  transform: Transform,
+  t: Localize = format,
+): Generator<number, Plan> {
   const matches: Match[] = [];
   for (const sel of selections) {
     for (const piece of chunks(text, sel)) {
@@ -105,10 +110,16 @@ export function* planSteps(text: string, selections: readonly OffsetRange[], tra
     if (m.start < lastEnd) continue; // the same URL under two cursors: edit it once
     lastEnd = m.end;
     const r = transform(m.url);
-    if (r.skip !== undefined) plan.skipped.push({ url: text.slice(m.start, m.end), reason: r.skip });
+    if (r.skip !== undefined)
+      plan.skipped.push({ url: text.slice(m.start, m.end), reason: r.skip });
     else {
       const oldText = text.slice(m.start, m.end);
-      plan.edits.push({ start: m.start, end: m.end, oldText, newText: writtenLike(oldText, r.text) });
+      plan.edits.push({
+        start: m.start,
+        end: m.end,
+        oldText,
+        newText: writtenLike(oldText, r.text),
+      });
     }
   }
   return plan;
@@ -123,7 +134,12 @@ export function writtenLike(oldText: string, url: string): string {
 }
 
 /** Plans the replacements of `transform` over the URLs the selections cover, in one go. */
-export function planEdits(text: string, selections: readonly OffsetRange[], transform: Transform, t: Localize = format): Plan {
+export function planEdits(
+  text: string,
+  selections: readonly OffsetRange[],
+  transform: Transform,
+  t: Localize = format,
+): Plan {
   const steps = planSteps(text, selections, transform, t);
   for (;;) {
     const r = steps.next();

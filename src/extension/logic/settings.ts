@@ -1,9 +1,23 @@
 // The extension's settings as typed values: raw configuration in, sanitized settings out.
 // Pure, so the defaults and the handling of bad values are unit-tested.
-import { AMP_CACHES, NORMALIZE_PRESETS, isServingType, type AmpCache, type NormalizeOptions, type ServingType } from '../../core';
+import {
+  AMP_CACHES,
+  NORMALIZE_PRESETS,
+  isServingType,
+  type AmpCache,
+  type NormalizeOptions,
+  type ServingType,
+} from '../../core';
 import { format, type Localize } from './localize';
 
-export const HOVER_SECTIONS = ['cache', 'otherCaches', 'publisher', 'canonical', 'hashPrefixes', 'normalized'] as const;
+export const HOVER_SECTIONS = [
+  'cache',
+  'otherCaches',
+  'publisher',
+  'canonical',
+  'hashPrefixes',
+  'normalized',
+] as const;
 export type HoverSection = (typeof HOVER_SECTIONS)[number];
 
 export type NormalizePreset = keyof typeof NORMALIZE_PRESETS;
@@ -39,7 +53,8 @@ export const DEFAULT_LIMITS: Limits = { maxLineLength: 100_000, maxDocumentSize:
 export type ConfigGetter = (key: string) => unknown;
 
 // A DNS name: labels of letters, digits and hyphens. Custom cache domains must be one.
-const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+const HOSTNAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
 function customCaches(raw: unknown, problems: string[], t: Localize): AmpCache[] {
   if (!Array.isArray(raw)) return [];
@@ -47,9 +62,14 @@ function customCaches(raw: unknown, problems: string[], t: Localize): AmpCache[]
   for (const item of raw as unknown[]) {
     const rec = (item ?? {}) as Record<string, unknown>;
     const id = typeof rec.id === 'string' ? rec.id.trim() : '';
-    const domain = typeof rec.cacheDomain === 'string' ? rec.cacheDomain.trim().toLowerCase().replace(/\.$/, '') : '';
+    const domain =
+      typeof rec.cacheDomain === 'string'
+        ? rec.cacheDomain.trim().toLowerCase().replace(/\.$/, '')
+        : '';
     if (!id || !HOSTNAME.test(domain)) {
-      problems.push(t('ampUrl.customCaches: ignored an entry without a valid "id" and "cacheDomain".'));
+      problems.push(
+        t('ampUrl.customCaches: ignored an entry without a valid "id" and "cacheDomain".'),
+      );
       continue;
     }
     const name = typeof rec.name === 'string' && rec.name.trim() ? rec.name.trim() : id;
@@ -70,7 +90,9 @@ function positiveInt(raw: unknown, fallback: number): number {
 
 function sections(raw: unknown): Set<HoverSection> {
   if (!Array.isArray(raw)) return new Set(HOVER_SECTIONS);
-  return new Set(raw.filter((s): s is HoverSection => (HOVER_SECTIONS as readonly unknown[]).includes(s)));
+  return new Set(
+    raw.filter((s): s is HoverSection => (HOVER_SECTIONS as readonly unknown[]).includes(s)),
+  );
 }
 
 function languages(raw: unknown): Set<string> | undefined {
@@ -83,7 +105,8 @@ function normalizeOptions(preset: NormalizePreset, steps: unknown): NormalizeOpt
   const options: Record<string, unknown> = { ...NORMALIZE_PRESETS[preset] };
   if (steps && typeof steps === 'object' && !Array.isArray(steps)) {
     // Only boolean steps are taken: a step set here overrides the preset.
-    for (const [key, value] of Object.entries(steps)) if (typeof value === 'boolean') options[key] = value;
+    for (const [key, value] of Object.entries(steps))
+      if (typeof value === 'boolean') options[key] = value;
   }
   return options as NormalizeOptions;
 }
@@ -91,13 +114,19 @@ function normalizeOptions(preset: NormalizePreset, steps: unknown): NormalizeOpt
 /** Sanitizes raw settings. `trusted` is false in an untrusted workspace: custom caches are ignored. */
 export function readSettings(get: ConfigGetter, trusted: boolean, t: Localize = format): Settings {
   const problems: string[] = [];
-  const caches = [...AMP_CACHES, ...(trusted ? customCaches(get('customCaches'), problems, t) : [])];
+  const caches = [
+    ...AMP_CACHES,
+    ...(trusted ? customCaches(get('customCaches'), problems, t) : []),
+  ];
   const cacheId = get('cache');
   let cache = caches.find((c) => c.id === cacheId);
   if (!cache) {
     cache = caches.find((c) => c.id === 'google') ?? caches[0];
     // The value comes from workspace settings (any repository): quoted and cut, never rendered.
-    if (cacheId !== undefined) problems.push(t('ampUrl.cache: unknown cache {0}, using "{1}".', settingValue(cacheId), cache.id));
+    if (cacheId !== undefined)
+      problems.push(
+        t('ampUrl.cache: unknown cache {0}, using "{1}".', settingValue(cacheId), cache.id),
+      );
   }
   const servingRaw = get('servingType');
   const servingType: ServingTypeSetting =
@@ -105,12 +134,15 @@ export function readSettings(get: ConfigGetter, trusted: boolean, t: Localize = 
   const width = get('imageWidth');
   const presetRaw = get('normalize.preset');
   const normalizePreset: NormalizePreset =
-    typeof presetRaw === 'string' && presetRaw in NORMALIZE_PRESETS ? (presetRaw as NormalizePreset) : 'safe';
+    typeof presetRaw === 'string' && presetRaw in NORMALIZE_PRESETS
+      ? (presetRaw as NormalizePreset)
+      : 'safe';
   return {
     cache,
     caches,
     servingType,
-    imageWidth: typeof width === 'number' && Number.isInteger(width) && width > 0 ? width : undefined,
+    imageWidth:
+      typeof width === 'number' && Number.isInteger(width) && width > 0 ? width : undefined,
     hoverEnabled: get('hover.enabled') !== false,
     hoverSections: sections(get('hover.sections')),
     normalizePreset,

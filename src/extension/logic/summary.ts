@@ -10,7 +10,9 @@ export interface EditSummary {
 }
 
 /** Skip reasons with their counts, most frequent first. */
-export function groupReasons(skipped: readonly Skip[]): { reason: string; count: number; example: string }[] {
+export function groupReasons(
+  skipped: readonly Skip[],
+): { reason: string; count: number; example: string }[] {
   const groups = new Map<string, { reason: string; count: number; example: string }>();
   for (const s of skipped) {
     const g = groups.get(s.reason);
@@ -23,14 +25,18 @@ export function groupReasons(skipped: readonly Skip[]): { reason: string; count:
 /** One line for the user, e.g. "Replaced 2 URLs; skipped 1: not an AMP Cache URL (1)". */
 export function summaryMessage(summary: EditSummary, t: Localize = format, maxReasons = 3): string {
   if (summary.aborted) return summary.aborted;
-  const changed = summary.changed === 1 ? t('Replaced 1 URL') : t('Replaced {0} URLs', summary.changed);
+  const changed =
+    summary.changed === 1 ? t('Replaced 1 URL') : t('Replaced {0} URLs', summary.changed);
   if (summary.skipped.length === 0) return changed;
   const groups = groupReasons(summary.skipped);
   const reasons = groups.slice(0, maxReasons).map((g) => `${g.reason} (${g.count})`);
   if (groups.length > maxReasons) reasons.push(t('{0} other reasons', groups.length - maxReasons));
   const onlyOne = summary.changed === 0 && summary.skipped.length === 1;
   const url = summary.skipped[0].url;
-  if (onlyOne) return url ? t('Nothing replaced: {0}: {1}', clip(url), summary.skipped[0].reason) : t('Nothing replaced: {0}', summary.skipped[0].reason);
+  if (onlyOne)
+    return url
+      ? t('Nothing replaced: {0}: {1}', clip(url), summary.skipped[0].reason)
+      : t('Nothing replaced: {0}', summary.skipped[0].reason);
   return t('{0}; skipped {1}: {2}', changed, summary.skipped.length, reasons.join(', '));
 }
 

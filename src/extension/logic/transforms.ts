@@ -1,6 +1,15 @@
 // The four conversions the commands apply to a URL, as functions that never throw: each
 // gives the new text or the reason the URL is skipped.
-import { cacheUrl, canonicalize, normalize, publisherDomain, publisherUrl, type AmpCache, type NormalizeOptions, type ServingType } from '../../core';
+import {
+  cacheUrl,
+  canonicalize,
+  normalize,
+  publisherDomain,
+  publisherUrl,
+  type AmpCache,
+  type NormalizeOptions,
+  type ServingType,
+} from '../../core';
 import { classify, originOf, servingTypeFor } from './classify';
 import { format, type Localize } from './localize';
 import { attempt } from './outcome';
@@ -9,7 +18,8 @@ import type { Settings } from './settings';
 export const TARGETS = ['cache', 'publisher', 'canonical', 'normalized'] as const;
 export type Target = (typeof TARGETS)[number];
 
-export type TransformResult = { text: string; skip?: undefined } | { text?: undefined; skip: string };
+export type TransformResult =
+  { text: string; skip?: undefined } | { text?: undefined; skip: string };
 export type Transform = (url: string) => TransformResult;
 
 /** Per-call overrides (the commands' programmatic arguments). */
@@ -20,15 +30,27 @@ export interface TransformOverrides {
   normalizeOptions?: NormalizeOptions;
 }
 
-export type TransformSettings = Pick<Settings, 'cache' | 'caches' | 'servingType' | 'imageWidth' | 'normalizeOptions'>;
+export type TransformSettings = Pick<
+  Settings,
+  'cache' | 'caches' | 'servingType' | 'imageWidth' | 'normalizeOptions'
+>;
 
-function toCache(url: string, s: TransformSettings, o: TransformOverrides, t: Localize): TransformResult {
+function toCache(
+  url: string,
+  s: TransformSettings,
+  o: TransformOverrides,
+  t: Localize,
+): TransformResult {
   if (classify(url, s.caches).kind !== 'publisher') return { skip: t('already an AMP Cache URL') };
   const imageWidth = o.imageWidth ?? s.imageWidth;
   const servingType = o.servingType ?? servingTypeFor(url, s.servingType, imageWidth);
   const cacheDomain = (o.cache ?? s.cache).cacheDomain;
   // The width belongs to `ii` only (the core refuses it with any other serving type).
-  const options = { cacheDomain, servingType, imageWidth: servingType === 'ii' ? imageWidth : undefined };
+  const options = {
+    cacheDomain,
+    servingType,
+    imageWidth: servingType === 'ii' ? imageWidth : undefined,
+  };
   const r = attempt(() => cacheUrl(url, options), t);
   return r.error !== undefined ? { skip: r.error } : { text: r.value };
 }
@@ -43,11 +65,18 @@ function toPublisher(url: string, s: TransformSettings, t: Localize): TransformR
   // A bare origin gives a domain only: the publisher's scheme cannot be known (spec: reverse).
   const r = attempt(() => publisherDomain(originOf(url), { caches: s.caches }), t);
   if (r.error !== undefined) return { skip: r.error };
-  return r.value === null ? { skip: t("hashed cache origin: can't be reversed") } : { text: r.value };
+  return r.value === null
+    ? { skip: t("hashed cache origin: can't be reversed") }
+    : { text: r.value };
 }
 
 /** The conversion for `target`; the result says `skip` when the URL is already in that form. */
-export function makeTransform(target: Target, s: TransformSettings, o: TransformOverrides = {}, t: Localize = format): Transform {
+export function makeTransform(
+  target: Target,
+  s: TransformSettings,
+  o: TransformOverrides = {},
+  t: Localize = format,
+): Transform {
   const raw = (url: string): TransformResult => {
     switch (target) {
       case 'cache':

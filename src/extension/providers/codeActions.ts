@@ -14,7 +14,10 @@ export class CodeActions implements vscode.CodeActionProvider {
 
   constructor(private readonly config: Config) {}
 
-  provideCodeActions(doc: vscode.TextDocument, range: vscode.Range | vscode.Selection): vscode.CodeAction[] {
+  provideCodeActions(
+    doc: vscode.TextDocument,
+    range: vscode.Range | vscode.Selection,
+  ): vscode.CodeAction[] {
     const s = this.config.settings;
     const pos = range instanceof vscode.Selection ? range.active : range.start;
     if (!inScope(doc, pos.line, s)) return [];

@@ -22,14 +22,29 @@ export class HoverProvider implements vscode.HoverProvider {
   provideHover(doc: vscode.TextDocument, pos: vscode.Position): vscode.Hover | undefined {
     pointerRestsAt(doc, pos); // the "Replace with…" menu items follow the mouse too (see contextKeys.ts)
     const s = this.config.settings;
-    if (!s.hoverEnabled || s.hoverSections.size === 0 || !inScope(doc, pos.line, s)) return undefined;
+    if (!s.hoverEnabled || s.hoverSections.size === 0 || !inScope(doc, pos.line, s))
+      return undefined;
     const found = urlAtPosition(doc, pos);
     if (!found) return undefined;
     const range = new vscode.Range(pos.line, found.start, pos.line, found.end);
     // Hosts in the document, read (bounded) only when a hashed cache prefix needs them.
-    const candidates = () => documentHosts(doc.getText(new vscode.Range(new vscode.Position(0, 0), doc.positionAt(CANDIDATE_SCAN_CHARS))));
-    const forms = computeForms(found.url, s, { sections: s.hoverSections, candidates, t: vscode.l10n.t });
-    const target = { uri: doc.uri.toString(), start: doc.offsetAt(range.start), end: doc.offsetAt(range.end), oldText: found.text };
+    const candidates = () =>
+      documentHosts(
+        doc.getText(
+          new vscode.Range(new vscode.Position(0, 0), doc.positionAt(CANDIDATE_SCAN_CHARS)),
+        ),
+      );
+    const forms = computeForms(found.url, s, {
+      sections: s.hoverSections,
+      candidates,
+      t: vscode.l10n.t,
+    });
+    const target = {
+      uri: doc.uri.toString(),
+      start: doc.offsetAt(range.start),
+      end: doc.offsetAt(range.end),
+      oldText: found.text,
+    };
     return new vscode.Hover(safeMarkdown(hoverMarkdown(forms, target, vscode.l10n.t)), range);
   }
 }

@@ -6,13 +6,22 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { launchBrowser } from '../../../scripts/lib/browser.mjs';
-import { sleep, startCodeServer, tail, waitForExtensionHost, workbenchUrl } from '../../../scripts/lib/code-server.mjs';
+import {
+  sleep,
+  startCodeServer,
+  tail,
+  waitForExtensionHost,
+  workbenchUrl,
+} from '../../../scripts/lib/code-server.mjs';
 import { repoRoot } from '../../../scripts/lib/paths.mjs';
 
 export { sleep };
 
 const SUITE_TIMEOUT_MS = Number(process.env.AMP_URL_TEST_TIMEOUT_MS) || 5 * 60_000;
-export const shotsDir = path.resolve(repoRoot, process.env.AMP_URL_SCREENSHOTS_DIR || 'test-results/screenshots');
+export const shotsDir = path.resolve(
+  repoRoot,
+  process.env.AMP_URL_SCREENSHOTS_DIR || 'test-results/screenshots',
+);
 
 const USER_SETTINGS = {
   '[markdown]': { 'editor.wordWrap': 'off' }, // one URL per rendered line, so the text can be read back
@@ -31,7 +40,9 @@ const USER_SETTINGS = {
 export async function openWorkbench({ settings = {}, files = {} } = {}) {
   // A hang anywhere must fail the run, not block CI.
   setTimeout(() => {
-    console.error(`e2e: no result after ${SUITE_TIMEOUT_MS / 1000} s (AMP_URL_TEST_TIMEOUT_MS), giving up`);
+    console.error(
+      `e2e: no result after ${SUITE_TIMEOUT_MS / 1000} s (AMP_URL_TEST_TIMEOUT_MS), giving up`,
+    );
     process.exit(1); // code-server's process group is killed on exit
   }, SUITE_TIMEOUT_MS).unref();
 
@@ -41,7 +52,10 @@ export async function openWorkbench({ settings = {}, files = {} } = {}) {
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(folder, name), text);
   const userDataDir = path.join(scratch, 'user-data');
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
-  fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...USER_SETTINGS, ...settings }, null, 2));
+  fs.writeFileSync(
+    path.join(userDataDir, 'User', 'settings.json'),
+    JSON.stringify({ ...USER_SETTINGS, ...settings }, null, 2),
+  );
   const wb = new Workbench(scratch, folder);
   try {
     wb.server = await startCodeServer({
@@ -51,7 +65,10 @@ export async function openWorkbench({ settings = {}, files = {} } = {}) {
     });
     wb.browser = await launchBrowser();
     // Clipboard rights: "Show all forms" copies, and the tests paste what it copied.
-    const context = await wb.browser.newContext({ viewport: { width: 1280, height: 760 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await wb.browser.newContext({
+      viewport: { width: 1280, height: 760 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     wb.page = await context.newPage();
     await wb.page.goto(workbenchUrl(wb.server, { folder, extensionDevelopmentPath: repoRoot }));
     await wb.page.locator('.monaco-workbench').waitFor();
@@ -102,7 +119,9 @@ export class Workbench {
 
   /** Opens `name` from the Explorer and waits for its editor. */
   async openFromExplorer(name) {
-    const row = this.page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
+    const row = this.page
+      .locator('.explorer-folders-view .monaco-list-row', { hasText: name })
+      .first();
     await row.waitFor({ timeout: 60_000 });
     await row.click();
     await this.page.locator(`.tab.active[aria-label^="${name}"]`).first().waitFor();
@@ -140,7 +159,9 @@ export class Workbench {
    */
   linkTo(url) {
     const start = new RegExp(`^${quote(url.slice(0, 40))}`);
-    return this.page.locator('.editor-instance .view-lines span.detected-link', { hasText: start }).first();
+    return this.page
+      .locator('.editor-instance .view-lines span.detected-link', { hasText: start })
+      .first();
   }
 
   /** A point inside the first characters of the rendered `text` (a detected link, or any text
@@ -149,7 +170,11 @@ export class Workbench {
   async pointIn(text, { link = true } = {}) {
     const target = link
       ? this.linkTo(text)
-      : this.page.locator('.editor-instance .view-lines .view-line span span', { hasText: new RegExp(quote(text).replace(/ /g, '[ \u00a0]')) }).first();
+      : this.page
+          .locator('.editor-instance .view-lines .view-line span span', {
+            hasText: new RegExp(quote(text).replace(/ /g, '[ \u00a0]')),
+          })
+          .first();
     for (let attempt = 0; attempt < 20; attempt++) {
       await target.waitFor();
       const box = await target.boundingBox(); // null when VS Code re-rendered the line meanwhile
@@ -190,7 +215,9 @@ export class Workbench {
         await sleep(500); // providers answer one after another
         last = await hover.innerText();
         if (ok(last)) return { hover, x, y };
-      } catch { /* no hover yet */ }
+      } catch {
+        /* no hover yet */
+      }
       await this.dismissHover();
       await sleep(500);
     }
@@ -200,7 +227,10 @@ export class Workbench {
   async dismissHover() {
     await this.page.mouse.move(5, 5);
     await this.page.keyboard.press('Escape');
-    await this.page.locator('.monaco-hover:visible').waitFor({ state: 'detached', timeout: 5000 }).catch(() => {});
+    await this.page
+      .locator('.monaco-hover:visible')
+      .waitFor({ state: 'detached', timeout: 5000 })
+      .catch(() => {});
   }
 
   /** The labels of the open context menu. */
@@ -208,7 +238,9 @@ export class Workbench {
     const menu = this.page.locator('.monaco-menu').first();
     await menu.waitFor();
     await menu.locator('.action-item').first().waitFor();
-    return (await menu.locator('.action-item .action-label').allInnerTexts()).map((s) => s.trim()).filter(Boolean);
+    return (await menu.locator('.action-item .action-label').allInnerTexts())
+      .map((s) => s.trim())
+      .filter(Boolean);
   }
 
   /** Clicks the context menu item `label`. VS Code's menu ignores mouse-ups in its first 100 ms
@@ -220,14 +252,19 @@ export class Workbench {
       try {
         await menu.waitFor({ state: 'detached', timeout: 500 });
         return;
-      } catch { /* the click came too early */ }
+      } catch {
+        /* the click came too early */
+      }
     }
     assert.fail(`clicking "${label}" never closed the context menu`);
   }
 
   async closeMenu() {
     await this.page.keyboard.press('Escape');
-    await this.page.locator('.monaco-menu').waitFor({ state: 'detached', timeout: 5000 }).catch(() => {});
+    await this.page
+      .locator('.monaco-menu')
+      .waitFor({ state: 'detached', timeout: 5000 })
+      .catch(() => {});
   }
 
   /** F1, then the command whose palette label is `label`; Enter. */
@@ -245,18 +282,24 @@ export class Workbench {
   }
 
   quickPickRow(text) {
-    return this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: text }).first();
+    return this.page
+      .locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: text })
+      .first();
   }
 
   /** The Quick Pick row whose label is exactly `label`. */
   quickPickItem(label) {
     const name = this.page.locator('.label-name', { hasText: new RegExp(`^${quote(label)}$`) });
-    return this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: name }).first();
+    return this.page
+      .locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: name })
+      .first();
   }
 
   /** Waits for the Quick Pick or input box titled `title` (the palette may still be closing). */
   async waitForQuickInput(title) {
-    await this.page.locator('.quick-input-widget:visible .quick-input-title', { hasText: title }).waitFor();
+    await this.page
+      .locator('.quick-input-widget:visible .quick-input-title', { hasText: title })
+      .waitFor();
   }
 
   async waitForQuickInputClosed() {

@@ -4,13 +4,17 @@ import * as vscode from 'vscode';
 import { CACHE, PUB } from './ext-helpers';
 import { activateExtension, closeAllEditors, codeActionsAt, openDoc, undo, waitFor } from './util';
 
-const ours = (actions: vscode.CodeAction[]) => actions.filter((a) => a.kind?.value.startsWith('refactor.rewrite.ampUrl'));
+const ours = (actions: vscode.CodeAction[]) =>
+  actions.filter((a) => a.kind?.value.startsWith('refactor.rewrite.ampUrl'));
 
 /**
  * Our actions where some are expected. Asked until they come: right after a document opens, the
  * workbench can answer before it has the document's model (seen once in ten runs on code-server).
  */
-async function someActions(doc: vscode.TextDocument, at: vscode.Range): Promise<vscode.CodeAction[]> {
+async function someActions(
+  doc: vscode.TextDocument,
+  at: vscode.Range,
+): Promise<vscode.CodeAction[]> {
   return waitFor(async () => {
     const actions = ours(await codeActionsAt(doc, at));
     return actions.length > 0 ? actions : undefined;
@@ -25,8 +29,18 @@ describe('extension: code actions', () => {
     const url = 'HTTP://Example.COM:80/a/./b.html';
     const editor = await openDoc(`see ${url} there`, 'markdown');
     const actions = await someActions(editor.document, new vscode.Range(0, 6, 0, 6));
-    assert.deepStrictEqual(actions.map((a) => a.title), ['Replace with AMP Cache URL', 'Normalize URL', 'Canonicalize URL']);
-    assert.deepStrictEqual(actions.map((a) => a.kind?.value), ['refactor.rewrite.ampUrl.cache', 'refactor.rewrite.ampUrl.normalize', 'refactor.rewrite.ampUrl.canonicalize']);
+    assert.deepStrictEqual(
+      actions.map((a) => a.title),
+      ['Replace with AMP Cache URL', 'Normalize URL', 'Canonicalize URL'],
+    );
+    assert.deepStrictEqual(
+      actions.map((a) => a.kind?.value),
+      [
+        'refactor.rewrite.ampUrl.cache',
+        'refactor.rewrite.ampUrl.normalize',
+        'refactor.rewrite.ampUrl.canonicalize',
+      ],
+    );
     const normalize = actions[1];
     assert.ok(normalize.edit);
     assert.ok(await vscode.workspace.applyEdit(normalize.edit));
@@ -58,7 +72,10 @@ describe('extension: code actions', () => {
 
   it('nothing off a URL, nothing for a refused URL', async () => {
     const editor = await openDoc('no links here https://user:pw@[::1]/', 'plaintext');
-    assert.deepStrictEqual(ours(await codeActionsAt(editor.document, new vscode.Range(0, 2, 0, 2))), []);
+    assert.deepStrictEqual(
+      ours(await codeActionsAt(editor.document, new vscode.Range(0, 2, 0, 2))),
+      [],
+    );
     const refused = ours(await codeActionsAt(editor.document, new vscode.Range(0, 20, 0, 20)));
     assert.ok(!refused.some((a) => a.title === 'Replace with AMP Cache URL'));
   });

@@ -3,7 +3,15 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { CACHE, PUB, run, type Summary } from './ext-helpers';
-import { activateExtension, closeAllEditors, openDoc, openFixture, placeCursors, selectText, undo } from './util';
+import {
+  activateExtension,
+  closeAllEditors,
+  openDoc,
+  openFixture,
+  placeCursors,
+  selectText,
+  undo,
+} from './util';
 
 describe('extension: commands', () => {
   before(activateExtension);
@@ -15,7 +23,10 @@ describe('extension: commands', () => {
     placeCursors(editor, 'example.com/amp_document');
     const summary = await run('ampUrl.toCacheUrl');
     assert.deepStrictEqual(summary, { changed: 1, skipped: [] });
-    assert.strictEqual(editor.document.getText(), before.replace(`Publisher: ${PUB}`, `Publisher: ${CACHE}`));
+    assert.strictEqual(
+      editor.document.getText(),
+      before.replace(`Publisher: ${PUB}`, `Publisher: ${CACHE}`),
+    );
     await undo();
     assert.strictEqual(editor.document.getText(), before);
   });
@@ -23,7 +34,14 @@ describe('extension: commands', () => {
   it('multiple cursors: each URL once, text between untouched, one undo', async () => {
     const text = `a ${PUB} b\n(https://foo-example.com/x) c\nno url here\nwww.example.org/p d\n`;
     const editor = await openDoc(text);
-    placeCursors(editor, 'amp_document', 'example.com/amp', 'foo-example', 'url here', 'example.org');
+    placeCursors(
+      editor,
+      'amp_document',
+      'example.com/amp',
+      'foo-example',
+      'url here',
+      'example.org',
+    );
     const summary = await run('ampUrl.toCacheUrl');
     assert.strictEqual(summary.changed, 3);
     assert.strictEqual(
@@ -38,7 +56,10 @@ describe('extension: commands', () => {
     const editor = await openDoc('http://example.com/logo.png');
     placeCursors(editor, 'logo');
     await run('ampUrl.toCacheUrl', { cache: 'bing', servingType: 'ii', imageWidth: 640 });
-    assert.strictEqual(editor.document.getText(), 'https://example-com.www.bing-amp.com/ii/w640/example.com/logo.png');
+    assert.strictEqual(
+      editor.document.getText(),
+      'https://example-com.www.bing-amp.com/ii/w640/example.com/logo.png',
+    );
     const bad = await run('ampUrl.toCacheUrl', { cache: 'nope' });
     assert.strictEqual(bad.changed, 0);
     assert.match(bad.aborted ?? '', /Unknown cache/);
@@ -49,7 +70,10 @@ describe('extension: commands', () => {
     editor.selection = new vscode.Selection(0, 0, 1, PUB.length);
     const summary = await run('ampUrl.toPublisherUrl');
     assert.strictEqual(summary.changed, 1);
-    assert.deepStrictEqual(summary.skipped.map((s) => s.reason), ['not an AMP Cache URL']);
+    assert.deepStrictEqual(
+      summary.skipped.map((s) => s.reason),
+      ['not an AMP Cache URL'],
+    );
     assert.strictEqual(editor.document.getText(), `${PUB}\n${PUB}`);
   });
 
@@ -65,7 +89,10 @@ describe('extension: commands', () => {
     assert.strictEqual(editor.document.version, version);
     placeCursors(editor, 'go');
     const none = await run('ampUrl.toCacheUrl');
-    assert.deepStrictEqual(none.skipped.map((s) => s.reason), ['no URL at the cursor or in the selection']);
+    assert.deepStrictEqual(
+      none.skipped.map((s) => s.reason),
+      ['no URL at the cursor or in the selection'],
+    );
   });
 
   it('canonicalize and normalize (preset argument)', async () => {
@@ -74,22 +101,34 @@ describe('extension: commands', () => {
     assert.strictEqual((await run('ampUrl.canonicalize')).changed, 1);
     placeCursors(editor, 'Example');
     assert.strictEqual((await run('ampUrl.normalize', { preset: 'safe' })).changed, 1);
-    assert.strictEqual(editor.document.getText(), 'x http://www.google.com/ y http://example.com/~foo/bar z');
+    assert.strictEqual(
+      editor.document.getText(),
+      'x http://www.google.com/ y http://example.com/~foo/bar z',
+    );
     const again = await run('ampUrl.normalize', { preset: 'safe' });
-    assert.deepStrictEqual(again.skipped.map((s) => s.reason), ['already in this form']);
+    assert.deepStrictEqual(
+      again.skipped.map((s) => s.reason),
+      ['already in this form'],
+    );
   });
 
   it('showCacheOrigin returns the origins of every cursor', async () => {
     const editor = await openDoc(`${PUB} ${CACHE} https://foo-example.com/`);
     placeCursors(editor, 'example.com/amp', 'cdn.ampproject', 'foo-example');
     const origins = await run<string[]>('ampUrl.showCacheOrigin');
-    assert.deepStrictEqual(origins, ['https://example-com.cdn.ampproject.org', 'https://foo--example-com.cdn.ampproject.org']);
+    assert.deepStrictEqual(origins, [
+      'https://example-com.cdn.ampproject.org',
+      'https://foo--example-com.cdn.ampproject.org',
+    ]);
   });
 
   it('showAllForms lists the forms and inserts one in place of the URL', async () => {
     const editor = await openDoc(`see ${PUB} now`);
     placeCursors(editor, 'amp_document');
-    const result = await run<{ forms: { id: string; value: string }[]; summary?: Summary }>('ampUrl.showAllForms', { action: 'insert', form: 'cacheOrigin' });
+    const result = await run<{ forms: { id: string; value: string }[]; summary?: Summary }>(
+      'ampUrl.showAllForms',
+      { action: 'insert', form: 'cacheOrigin' },
+    );
     assert.ok(result.forms.some((f) => f.id === 'cache' && f.value === CACHE));
     assert.ok(result.forms.some((f) => f.id.startsWith('hash:')));
     assert.strictEqual(result.summary?.changed, 1);
@@ -101,12 +140,21 @@ describe('extension: commands', () => {
     const text = `${PUB}\n${other}\n${CACHE}\n`;
     const editor = await openDoc(text);
     placeCursors(editor, 'amp_document', 'foo.example.org', 'cdn.ampproject');
-    const result = await run<{ url: string; summary?: Summary }>('ampUrl.showAllForms', { action: 'insert', form: 'cacheOrigin' });
+    const result = await run<{ url: string; summary?: Summary }>('ampUrl.showAllForms', {
+      action: 'insert',
+      form: 'cacheOrigin',
+    });
     assert.strictEqual(result.url, PUB, 'the forms listed are those of the primary cursor');
     assert.strictEqual(result.summary?.changed, 2);
     // An AMP Cache URL has a publisher form but no cache origin of its own: skipped, with the reason.
-    assert.deepStrictEqual(result.summary?.skipped.map((k) => k.url), [CACHE]);
-    assert.strictEqual(editor.document.getText(), `https://example-com.cdn.ampproject.org\nhttps://foo-example-org.cdn.ampproject.org\n${CACHE}\n`);
+    assert.deepStrictEqual(
+      result.summary?.skipped.map((k) => k.url),
+      [CACHE],
+    );
+    assert.strictEqual(
+      editor.document.getText(),
+      `https://example-com.cdn.ampproject.org\nhttps://foo-example-org.cdn.ampproject.org\n${CACHE}\n`,
+    );
     await undo();
     assert.strictEqual(editor.document.getText(), text);
   });
@@ -114,7 +162,9 @@ describe('extension: commands', () => {
   it('normalize with contradictory steps writes nothing and says why', async () => {
     const editor = await openDoc(`see ${PUB} now`);
     placeCursors(editor, 'amp_document');
-    const summary = await run('ampUrl.normalize', { options: { forceHttp: true, forceHttps: true } });
+    const summary = await run('ampUrl.normalize', {
+      options: { forceHttp: true, forceHttps: true },
+    });
     assert.strictEqual(summary.changed, 0);
     assert.match(summary.aborted ?? '', /forceHttp.*forceHttps.*contradict/);
     assert.strictEqual(editor.document.getText(), `see ${PUB} now`);
@@ -138,7 +188,10 @@ describe('extension: commands', () => {
     const editor = await openDoc(text, 'markdown');
     const all = await run('ampUrl.convertAll', { to: 'cache' });
     assert.strictEqual(all.changed, 2);
-    assert.deepStrictEqual(all.skipped.map((s) => s.reason), ['already an AMP Cache URL']);
+    assert.deepStrictEqual(
+      all.skipped.map((s) => s.reason),
+      ['already an AMP Cache URL'],
+    );
     assert.strictEqual(
       editor.document.getText(),
       `# Links\n\n- [a](${CACHE})\n- <https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/p?q=1>\n- already ${CACHE}\n\nThe end.\n`,
@@ -156,9 +209,15 @@ describe('extension: commands', () => {
   it('replace (hover link) checks the expected text; a stale one changes nothing', async () => {
     const editor = await openDoc(`x ${PUB} y`);
     const uri = editor.document.uri.toString();
-    assert.strictEqual(await run<boolean>('ampUrl.replace', uri, 2, 2 + PUB.length, 'https://other.com/', CACHE), false);
+    assert.strictEqual(
+      await run<boolean>('ampUrl.replace', uri, 2, 2 + PUB.length, 'https://other.com/', CACHE),
+      false,
+    );
     assert.strictEqual(editor.document.getText(), `x ${PUB} y`);
-    assert.strictEqual(await run<boolean>('ampUrl.replace', uri, 2, 2 + PUB.length, PUB, CACHE), true);
+    assert.strictEqual(
+      await run<boolean>('ampUrl.replace', uri, 2, 2 + PUB.length, PUB, CACHE),
+      true,
+    );
     assert.strictEqual(editor.document.getText(), `x ${CACHE} y`);
     assert.strictEqual(await run<boolean>('ampUrl.open', 'javascript:alert(1)'), false);
   });
@@ -179,14 +238,23 @@ describe('extension: commands', () => {
     placeCursors(editor, 'amp_document', 'foo-example-org', 'foo.example.org/b and');
     const toCache = await run('ampUrl.replaceWithCacheUrl');
     assert.strictEqual(toCache.changed, 2, JSON.stringify(toCache));
-    assert.deepStrictEqual(toCache.skipped.map((k) => k.url), [otherCache]);
-    assert.strictEqual(editor.document.getText(), `${CACHE} and ${otherCache}\n${otherCache} and ${CACHE}`);
+    assert.deepStrictEqual(
+      toCache.skipped.map((k) => k.url),
+      [otherCache],
+    );
+    assert.strictEqual(
+      editor.document.getText(),
+      `${CACHE} and ${otherCache}\n${otherCache} and ${CACHE}`,
+    );
     await undo();
     assert.strictEqual(editor.document.getText(), text);
     placeCursors(editor, 'amp_document', 'foo-example-org', 'cdn.ampproject.org/c/s/example.com');
     const reverse = await run('ampUrl.toPublisherUrl');
     assert.strictEqual(reverse.changed, 2, JSON.stringify(reverse));
-    assert.deepStrictEqual(reverse.skipped.map((k) => k.url), [PUB]);
+    assert.deepStrictEqual(
+      reverse.skipped.map((k) => k.url),
+      [PUB],
+    );
     assert.strictEqual(editor.document.getText(), `${PUB} and ${other}\n${other} and ${PUB}`);
     await undo();
     assert.strictEqual(editor.document.getText(), text);

@@ -18,14 +18,30 @@ export async function run<T = Summary>(command: string, ...args: unknown[]): Pro
 }
 
 /** Every MarkdownString of every hover at a position (or inside `needle`). */
-export async function hoverMarkdown(doc: vscode.TextDocument, at: vscode.Position | string): Promise<vscode.MarkdownString[]> {
-  const pos = typeof at === 'string' ? doc.positionAt(doc.getText().indexOf(at) + Math.floor(at.length / 2)) : at;
-  const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos)) ?? [];
-  return hovers.flatMap((h) => h.contents).filter((c): c is vscode.MarkdownString => typeof c === 'object' && 'value' in c);
+export async function hoverMarkdown(
+  doc: vscode.TextDocument,
+  at: vscode.Position | string,
+): Promise<vscode.MarkdownString[]> {
+  const pos =
+    typeof at === 'string'
+      ? doc.positionAt(doc.getText().indexOf(at) + Math.floor(at.length / 2))
+      : at;
+  const hovers =
+    (await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      doc.uri,
+      pos,
+    )) ?? [];
+  return hovers
+    .flatMap((h) => h.contents)
+    .filter((c): c is vscode.MarkdownString => typeof c === 'object' && 'value' in c);
 }
 
 /** The hovers' MarkdownStrings at a position (or inside `needle`), ours only. */
-export async function hoverStrings(doc: vscode.TextDocument, at: vscode.Position | string): Promise<vscode.MarkdownString[]> {
+export async function hoverStrings(
+  doc: vscode.TextDocument,
+  at: vscode.Position | string,
+): Promise<vscode.MarkdownString[]> {
   return (await hoverMarkdown(doc, at)).filter((md) => md.value.startsWith('AMP URL'));
 }
 
@@ -33,7 +49,10 @@ export async function hoverStrings(doc: vscode.TextDocument, at: vscode.Position
  * The Markdown of our hover at `at`; fails when there is none. Asked a few times: right after a
  * document opens or a setting changes, the first request can come back before the provider runs.
  */
-export async function ourHover(doc: vscode.TextDocument, at: vscode.Position | string): Promise<string> {
+export async function ourHover(
+  doc: vscode.TextDocument,
+  at: vscode.Position | string,
+): Promise<string> {
   for (let attempt = 0; attempt < 10; attempt++) {
     const [md] = await hoverStrings(doc, at);
     if (md) return md.value;

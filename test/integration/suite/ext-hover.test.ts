@@ -3,9 +3,23 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { CACHE, hoverStrings, ourHover, PUB } from './ext-helpers';
-import { activateExtension, closeAllEditors, openDoc, openFixture, resetConfig, setConfig } from './util';
+import {
+  activateExtension,
+  closeAllEditors,
+  openDoc,
+  openFixture,
+  resetConfig,
+  setConfig,
+} from './util';
 
-const SETTINGS = ['hover.enabled', 'hover.sections', 'languages', 'limits.maxLineLength', 'cache', 'servingType'];
+const SETTINGS = [
+  'hover.enabled',
+  'hover.sections',
+  'languages',
+  'limits.maxLineLength',
+  'cache',
+  'servingType',
+];
 
 describe('extension: hover', () => {
   before(activateExtension);
@@ -14,14 +28,23 @@ describe('extension: hover', () => {
     await closeAllEditors();
   });
 
-  for (const [file, language] of [['sample.md', 'markdown'], ['sample.json', 'json'], ['sample.html', 'html'], ['sample.ts', 'typescript'], ['sample.txt', 'plaintext']]) {
+  for (const [file, language] of [
+    ['sample.md', 'markdown'],
+    ['sample.json', 'json'],
+    ['sample.html', 'html'],
+    ['sample.ts', 'typescript'],
+    ['sample.txt', 'plaintext'],
+  ]) {
     it(`${language}: publisher URL -> cache URL, origin, other caches, canonical, hashes, normalized`, async () => {
       const { document } = await openFixture(file);
       assert.strictEqual(document.languageId, language);
       const md = await ourHover(document, 'example.com/amp_document');
       assert.ok(md.includes(`\`${CACHE}\``), md);
       assert.ok(md.includes('`https://example-com.cdn.ampproject.org`'), 'cache origin');
-      assert.ok(md.includes('`https://example-com.www.bing-amp.com/c/s/example.com/amp_document.html`'), 'other cache');
+      assert.ok(
+        md.includes('`https://example-com.www.bing-amp.com/c/s/example.com/amp_document.html`'),
+        'other cache',
+      );
       assert.match(md, /Safe Browsing canonical form/);
       assert.match(md, /hash prefixes/);
       assert.match(md, /RFC 3986 normalized/);
@@ -44,19 +67,31 @@ describe('extension: hover', () => {
         'https://0-en--us-example-com-0.www.bing-amp.com/i/en-us.example.com/logo.png',
       ].join('\n'),
     );
-    assert.ok((await ourHover(document, 'www-theguardian')).includes('`https://www.theguardian.com/world/2020/apr/01/amp-story`'));
-    assert.ok((await ourHover(document, 'amp-dev.cdn')).includes('`https://amp.dev/documentation/`'));
+    assert.ok(
+      (await ourHover(document, 'www-theguardian')).includes(
+        '`https://www.theguardian.com/world/2020/apr/01/amp-story`',
+      ),
+    );
+    assert.ok(
+      (await ourHover(document, 'amp-dev.cdn')).includes('`https://amp.dev/documentation/`'),
+    );
     assert.ok((await ourHover(document, 'p33b41770a')).includes('`xn--57hw060o.com`'));
-    assert.ok((await ourHover(document, 'bing-amp')).includes('`http://en-us.example.com/logo.png`'));
+    assert.ok(
+      (await ourHover(document, 'bing-amp')).includes('`http://en-us.example.com/logo.png`'),
+    );
   });
 
   it('a hashed cache origin is matched against the domains in the document', async () => {
     const long = `${'a'.repeat(60)}.example.com`;
-    const { document } = await openDoc(`origin: https://ipe2ctblezfxarawwb6552oippx4ufdntmq6aizlimbcm4gr2a4q.cdn.ampproject.org\nsee https://${long}/page\n`);
+    const { document } = await openDoc(
+      `origin: https://ipe2ctblezfxarawwb6552oippx4ufdntmq6aizlimbcm4gr2a4q.cdn.ampproject.org\nsee https://${long}/page\n`,
+    );
     const md = await ourHover(document, 'ipe2ctbl');
     assert.match(md, /matched against the domains in this document/);
     assert.ok(md.includes(`\`${long}\``), md);
-    const { document: alone } = await openDoc('https://ipe2ctblezfxarawwb6552oippx4ufdntmq6aizlimbcm4gr2a4q.cdn.ampproject.org');
+    const { document: alone } = await openDoc(
+      'https://ipe2ctblezfxarawwb6552oippx4ufdntmq6aizlimbcm4gr2a4q.cdn.ampproject.org',
+    );
     assert.match(await ourHover(alone, 'ipe2ctbl'), /hashed/);
   });
 
@@ -80,7 +115,8 @@ describe('extension: hover', () => {
     for (const section of Object.keys(marks)) {
       await setConfig('hover.sections', [section]);
       const md = (await ourHover(document, 'amp_document')).replace(/\\(.)/g, '$1');
-      for (const [other, re] of Object.entries(marks)) assert.strictEqual(re.test(md), other === section, `${section}: ${other}\n${md}`);
+      for (const [other, re] of Object.entries(marks))
+        assert.strictEqual(re.test(md), other === section, `${section}: ${other}\n${md}`);
     }
   });
 

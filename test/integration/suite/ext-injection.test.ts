@@ -20,23 +20,42 @@ describe('extension: hover injection', () => {
   before(activateExtension);
   after(closeAllEditors);
 
-  for (const [language, wrap] of [['markdown', (u: string) => `text ${u} text`], ['html', (u: string) => `<a href="${u}">x</a>`], ['plaintext', (u: string) => u]] as const) {
+  for (const [language, wrap] of [
+    ['markdown', (u: string) => `text ${u} text`],
+    ['html', (u: string) => `<a href="${u}">x</a>`],
+    ['plaintext', (u: string) => u],
+  ] as const) {
     it(`${language}: hostile URLs give inert hovers with only our command links`, async () => {
       const { document } = await openDoc(HOSTILE.map(wrap).join('\n'), language);
       const silent: string[] = [];
       for (let line = 0; line < HOSTILE.length; line++) {
         const pos = document.lineAt(line).text.indexOf('evil.example') + 3;
-        const hovers = await hoverStrings(document, document.lineAt(line).range.start.translate(0, pos));
+        const hovers = await hoverStrings(
+          document,
+          document.lineAt(line).range.start.translate(0, pos),
+        );
         if (hovers.length === 0) silent.push(HOSTILE[line]);
         for (const md of hovers) {
-          assert.deepStrictEqual(md.isTrusted, { enabledCommands: OUR_COMMANDS }, 'only our commands are trusted');
+          assert.deepStrictEqual(
+            md.isTrusted,
+            { enabledCommands: OUR_COMMANDS },
+            'only our commands are trusted',
+          );
           assert.notStrictEqual(md.supportThemeIcons, true, 'no theme icons');
           assert.notStrictEqual(md.supportHtml, true, 'no HTML');
           const outside = outsideCode(md.value);
-          assert.doesNotMatch(outside, /(?<!\\)[<&$]/, `raw HTML, entity or icon syntax outside code:\n${outside}`);
+          assert.doesNotMatch(
+            outside,
+            /(?<!\\)[<&$]/,
+            `raw HTML, entity or icon syntax outside code:\n${outside}`,
+          );
           assert.doesNotMatch(md.value, /\u202E/, 'bidi override shown as a code point');
           for (const target of linkTargets(md.value)) {
-            assert.match(target, /^command:ampUrl\.(copy|replace|open|showAllForms)\?/, `foreign link ${target}`);
+            assert.match(
+              target,
+              /^command:ampUrl\.(copy|replace|open|showAllForms)\?/,
+              `foreign link ${target}`,
+            );
             const args = JSON.parse(decodeURIComponent(target.slice(target.indexOf('?') + 1)));
             assert.ok(Array.isArray(args));
           }

@@ -11,25 +11,61 @@ import { planEdits, type Plan } from '../../../src/extension/logic/plan-edits';
 import { readSettings } from '../../../src/extension/logic/settings';
 import { makeTransform } from '../../../src/extension/logic/transforms';
 import { applyEdits } from '../../shared/apply-edits';
-import { hoverMarkdown, hoverStrings, ourHover, outsideCode, run, type Summary } from './ext-helpers';
-import { activateExtension, assertSameText, closeAllEditors, openDoc, placeCursors, resetConfig, selectText, setConfig, undo, waitFor, watchEventLoop } from './util';
+import {
+  hoverMarkdown,
+  hoverStrings,
+  ourHover,
+  outsideCode,
+  run,
+  type Summary,
+} from './ext-helpers';
+import {
+  activateExtension,
+  assertSameText,
+  closeAllEditors,
+  openDoc,
+  placeCursors,
+  resetConfig,
+  selectText,
+  setConfig,
+  undo,
+  waitFor,
+  watchEventLoop,
+} from './util';
 
 /** Asserts a hover is inert: no HTML, no icons, no foreign or forged command link. */
 function assertInert(md: vscode.MarkdownString, doc: vscode.TextDocument, context: string): void {
   assert.notStrictEqual(md.isTrusted, true, `${context}: isTrusted is true`);
   if (typeof md.isTrusted === 'object') {
-    for (const id of md.isTrusted.enabledCommands) assert.match(id, /^ampUrl\./, `${context}: trusts ${id}`);
+    for (const id of md.isTrusted.enabledCommands)
+      assert.match(id, /^ampUrl\./, `${context}: trusts ${id}`);
   }
   assert.notStrictEqual(md.supportHtml, true, `${context}: supportHtml`);
   assert.notStrictEqual(md.supportThemeIcons, true, `${context}: supportThemeIcons`);
   const outside = outsideCode(md.value);
-  assert.doesNotMatch(outside, /(?<!\\)</, `${context}: raw < (HTML) outside code spans:\n${md.value}`);
-  assert.doesNotMatch(outside, /(?<!\\)&#?\w+;/, `${context}: HTML entity outside code spans:\n${md.value}`);
-  assert.doesNotMatch(outside, /(?<!\\)\$\(/, `${context}: icon syntax outside code spans:\n${md.value}`);
+  assert.doesNotMatch(
+    outside,
+    /(?<!\\)</,
+    `${context}: raw < (HTML) outside code spans:\n${md.value}`,
+  );
+  assert.doesNotMatch(
+    outside,
+    /(?<!\\)&#?\w+;/,
+    `${context}: HTML entity outside code spans:\n${md.value}`,
+  );
+  assert.doesNotMatch(
+    outside,
+    /(?<!\\)\$\(/,
+    `${context}: icon syntax outside code spans:\n${md.value}`,
+  );
   // Every link, autolink or bare command URI outside code spans is one of ours, with honest arguments.
   for (const m of outside.matchAll(/(?<!\\)\]\(([^)\s]*)/g)) {
     const target = m[1];
-    assert.match(target, /^command:ampUrl\.(copy|replace|open|showAllForms)(\?|$)/, `${context}: foreign link ${target}`);
+    assert.match(
+      target,
+      /^command:ampUrl\.(copy|replace|open|showAllForms)(\?|$)/,
+      `${context}: foreign link ${target}`,
+    );
     const query = target.indexOf('?');
     const args: unknown = query < 0 ? [] : JSON.parse(decodeURIComponent(target.slice(query + 1)));
     assert.ok(Array.isArray(args), `${context}: arguments are not an array`);
@@ -37,28 +73,45 @@ function assertInert(md: vscode.MarkdownString, doc: vscode.TextDocument, contex
       // A document cannot forge a replace: it names this document and the text really in it.
       const [uri, start, end, oldText] = args as [string, number, number, string];
       assert.strictEqual(uri, doc.uri.toString(), `${context}: replace targets another document`);
-      assert.strictEqual(doc.getText(new vscode.Range(doc.positionAt(start), doc.positionAt(end))), oldText, `${context}: replace of text not in the document`);
+      assert.strictEqual(
+        doc.getText(new vscode.Range(doc.positionAt(start), doc.positionAt(end))),
+        oldText,
+        `${context}: replace of text not in the document`,
+      );
     }
   }
   const commandUris = [...outside.matchAll(/(?<![\\\w])command:/g)].length;
   const ourLinks = [...outside.matchAll(/(?<!\\)\]\(command:ampUrl\./g)].length;
-  assert.strictEqual(commandUris, ourLinks, `${context}: a command: URI outside our links:\n${md.value}`);
+  assert.strictEqual(
+    commandUris,
+    ourLinks,
+    `${context}: a command: URI outside our links:\n${md.value}`,
+  );
 }
 
 // Each line: hostile text around or inside a URL; `at` is where the mouse is.
 const HOSTILE: { line: string; at: string }[] = [
   { line: 'https://a.example/](command:workbench.action.quit)', at: 'a.example' },
   { line: '[x](https://a.example/y)](command:workbench.action.terminal.new)', at: 'a.example' },
-  { line: 'https://a.example/x](command:ampUrl.replace?%5B%22file%3A%2F%2F%2Fetc%2Fpasswd%22%2C0%2C1%2C%22r%22%2C%22x%22%5D)', at: 'a.example' },
+  {
+    line: 'https://a.example/x](command:ampUrl.replace?%5B%22file%3A%2F%2F%2Fetc%2Fpasswd%22%2C0%2C1%2C%22r%22%2C%22x%22%5D)',
+    at: 'a.example',
+  },
   { line: 'https://a.example/<img src=x onerror=alert(1)>', at: 'a.example' },
   { line: '<img src=x onerror=alert(1)>https://a.example/<b>x</b>', at: 'a.example' },
   { line: 'https://a.example/&lt;img&gt;&#x3c;img&#60;&amp;', at: 'a.example' },
   { line: 'https://a.example/`x``$(alert)`$(zap~spin)$(x)', at: 'a.example' },
   { line: 'https://a.example/*_[]()#!|~>\\-+=.{}', at: 'a.example' },
   { line: 'https://a.example/<command:workbench.action.quit>', at: 'a.example' },
-  { line: 'https://a.example/\u202e)lnk(\u2028[x](command:workbench.action.quit)', at: 'a.example' },
+  {
+    line: 'https://a.example/\u202e)lnk(\u2028[x](command:workbench.action.quit)',
+    at: 'a.example',
+  },
   { line: 'www.a.example/[x](javascript:alert(1))', at: 'a.example' },
-  { line: 'https://a-example.cdn.ampproject.org/c/s/a.example/](command:workbench.action.quit)<img>', at: 'cdn.ampproject' },
+  {
+    line: 'https://a-example.cdn.ampproject.org/c/s/a.example/](command:workbench.action.quit)<img>',
+    at: 'cdn.ampproject',
+  },
 ];
 
 describe('hardening: hover injection', () => {
@@ -69,7 +122,10 @@ describe('hardening: hover injection', () => {
     it(`${language}: hostile text gives inert hovers, only our commands, honest arguments`, async () => {
       const doc = (await openDoc(HOSTILE.map((h) => h.line).join('\n'), language)).document;
       for (let i = 0; i < HOSTILE.length; i++) {
-        const mds = await hoverMarkdown(doc, new vscode.Position(i, HOSTILE[i].line.indexOf(HOSTILE[i].at) + 2));
+        const mds = await hoverMarkdown(
+          doc,
+          new vscode.Position(i, HOSTILE[i].line.indexOf(HOSTILE[i].at) + 2),
+        );
         const ours = mds.filter((md) => md.value.startsWith('AMP URL'));
         assert.ok(ours.length > 0, `no hover on line ${i}: ${HOSTILE[i].line}`);
         for (const md of ours) assertInert(md, doc, `line ${i} ${JSON.stringify(HOSTILE[i].line)}`);
@@ -79,12 +135,25 @@ describe('hardening: hover injection', () => {
 
   it('text on the next line (LF and CRLF) never reaches the hover', async () => {
     for (const eol of ['\n', '\r\n']) {
-      const doc = (await openDoc(['https://a.example/x', '[pwn](command:workbench.action.quit)', '# heading', '<img src=x>'].join(eol), 'markdown')).document;
+      const doc = (
+        await openDoc(
+          [
+            'https://a.example/x',
+            '[pwn](command:workbench.action.quit)',
+            '# heading',
+            '<img src=x>',
+          ].join(eol),
+          'markdown',
+        )
+      ).document;
       const mds = await hoverMarkdown(doc, new vscode.Position(0, 10));
       assert.ok(mds.length > 0);
       for (const md of mds) {
         assertInert(md, doc, JSON.stringify(eol));
-        assert.ok(!md.value.includes('pwn') && !md.value.includes('heading'), `the next line leaked into the hover:\n${md.value}`);
+        assert.ok(
+          !md.value.includes('pwn') && !md.value.includes('heading'),
+          `the next line leaked into the hover:\n${md.value}`,
+        );
       }
     }
   });
@@ -94,7 +163,10 @@ describe('hardening: hover injection', () => {
 function bigText(): string {
   const lines: string[] = [];
   for (let i = 0, size = 0; size < 5_000_000; i++) {
-    const line = i % 4 === 3 ? `plain line ${i} (no link) [x] "y".` : `item ${i}: https://h${i % 997}.example.com/p/${i}?q=${i}#f end`;
+    const line =
+      i % 4 === 3
+        ? `plain line ${i} (no link) [x] "y".`
+        : `item ${i}: https://h${i % 997}.example.com/p/${i}?q=${i}#f end`;
     lines.push(line);
     size += line.length + 1;
   }
@@ -130,9 +202,15 @@ describe('hardening: batch edits under concurrency (5 MB)', function () {
     const t0 = Date.now();
     const lag = watchEventLoop();
     const summary = await run('ampUrl.convertAll', { to: 'cache' });
-    console.log(`      (convert all, ${urls.toLocaleString('en-US')} URLs in 5 MB: ${Date.now() - t0} ms; extension host blocked up to ${lag.stop()} ms at a time)`);
+    console.log(
+      `      (convert all, ${urls.toLocaleString('en-US')} URLs in 5 MB: ${Date.now() - t0} ms; extension host blocked up to ${lag.stop()} ms at a time)`,
+    );
     assert.deepStrictEqual(summary, { changed: urls, skipped: [] });
-    assertSameText(editor.document.getText(), expected, 'converted text differs from the core conversion');
+    assertSameText(
+      editor.document.getText(),
+      expected,
+      'converted text differs from the core conversion',
+    );
     await undo();
     assertSameText(editor.document.getText(), text, 'one undo did not restore the exact text');
   });
@@ -142,17 +220,33 @@ describe('hardening: batch edits under concurrency (5 MB)', function () {
     const pending = run('ampUrl.convertAll', { to: 'cache' });
     const other = new vscode.WorkspaceEdit();
     other.insert(editor.document.uri, new vscode.Position(0, 0), 'MARK ');
-    other.insert(editor.document.uri, editor.document.lineAt(editor.document.lineCount - 1).range.end, ' END');
+    other.insert(
+      editor.document.uri,
+      editor.document.lineAt(editor.document.lineCount - 1).range.end,
+      ' END',
+    );
     assert.ok(await vscode.workspace.applyEdit(other), 'the concurrent edit was refused');
     const summary = await pending;
     console.log(`      (outcome: ${summary.aborted ?? `${summary.changed} URLs converted`})`);
     const final = editor.document.getText();
     if (summary.changed === 0) {
-      assert.match(summary.aborted ?? '', /changed|closed/i, `the user is told why nothing was written: ${JSON.stringify(summary).slice(0, 300)}`);
-      assertSameText(final, `MARK ${text} END`, 'aborted, yet the text is not the original plus the other edit');
+      assert.match(
+        summary.aborted ?? '',
+        /changed|closed/i,
+        `the user is told why nothing was written: ${JSON.stringify(summary).slice(0, 300)}`,
+      );
+      assertSameText(
+        final,
+        `MARK ${text} END`,
+        'aborted, yet the text is not the original plus the other edit',
+      );
     } else {
       assert.strictEqual(summary.changed, urls);
-      assertSameText(final, `MARK ${expected} END`, 'both edits applied, yet the text is not exactly both');
+      assertSameText(
+        final,
+        `MARK ${expected} END`,
+        'both edits applied, yet the text is not exactly both',
+      );
     }
   });
 
@@ -166,7 +260,10 @@ describe('hardening: batch edits under concurrency (5 MB)', function () {
     const summary = await pending;
     assert.deepStrictEqual(summary, { changed: urls, skipped: [] });
     assertSameText(doc.getText(), expected, 'the converted document');
-    assert.strictEqual(elsewhere.document.getText(), 'another document, left alone: https://example.com/x');
+    assert.strictEqual(
+      elsewhere.document.getText(),
+      'another document, left alone: https://example.com/x',
+    );
     await vscode.window.showTextDocument(doc);
     await undo();
     assertSameText(doc.getText(), text, 'one undo did not restore the exact text');
@@ -178,8 +275,14 @@ describe('hardening: batch edits under concurrency (5 MB)', function () {
     const pending = run<Summary>('ampUrl.convertAll', { to: 'cache' });
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     const summary = await pending;
-    console.log(`      (outcome: ${summary.aborted ?? `${summary.changed} URLs converted, then reverted by the close`})`);
-    assert.ok(summary.changed === urls || (summary.changed === 0 && /changed|closed|cancel/i.test(summary.aborted ?? '')), `summary ${JSON.stringify(summary).slice(0, 300)}`);
+    console.log(
+      `      (outcome: ${summary.aborted ?? `${summary.changed} URLs converted, then reverted by the close`})`,
+    );
+    assert.ok(
+      summary.changed === urls ||
+        (summary.changed === 0 && /changed|closed|cancel/i.test(summary.aborted ?? '')),
+      `summary ${JSON.stringify(summary).slice(0, 300)}`,
+    );
     assertSameText(fs.readFileSync(file, 'utf8'), text, 'the file on disk changed');
     const reopened = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
     assertSameText(reopened.getText(), text, 'the reopened document is not the file');
@@ -189,7 +292,9 @@ describe('hardening: batch edits under concurrency (5 MB)', function () {
 /** The bench's "convert all" document (bench/extension.ts): 100,000 URLs, one a line, ~5.8 MB. */
 function benchDocument(): string {
   return benchUrls(100_000, 3)
-    .map((u, i) => (i % 3 === 0 ? `- [link](${u})` : i % 3 === 1 ? `  "url": "${u}",` : `see ${u} here`))
+    .map((u, i) =>
+      i % 3 === 0 ? `- [link](${u})` : i % 3 === 1 ? `  "url": "${u}",` : `see ${u} here`,
+    )
     .join('\n');
 }
 
@@ -199,7 +304,10 @@ const applied = (text: string, plan: Plan) => applyEdits(text, plan.edits);
 /** Records how many content changes each change of `doc` carries (events without any only say it became dirty). */
 function countChanges(doc: vscode.TextDocument): { stop: () => number[] } {
   const counts: number[] = [];
-  const listener = vscode.workspace.onDidChangeTextDocument((e) => e.document === doc && e.contentChanges.length > 0 && counts.push(e.contentChanges.length));
+  const listener = vscode.workspace.onDidChangeTextDocument(
+    (e) =>
+      e.document === doc && e.contentChanges.length > 0 && counts.push(e.contentChanges.length),
+  );
   return { stop: () => (listener.dispose(), counts) };
 }
 
@@ -211,7 +319,14 @@ describe('hardening: convert all on 100,000 URLs (merged into one edit)', functi
   before(async () => {
     await activateExtension();
     text = benchDocument();
-    plan = planEdits(text, [{ start: 0, end: text.length }], makeTransform('cache', readSettings(() => undefined, true)));
+    plan = planEdits(
+      text,
+      [{ start: 0, end: text.length }],
+      makeTransform(
+        'cache',
+        readSettings(() => undefined, true),
+      ),
+    );
     expected = applied(text, plan);
   });
   after(() => {
@@ -226,25 +341,43 @@ describe('hardening: convert all on 100,000 URLs (merged into one edit)', functi
     const lines = text.split('\n');
     const mid = 50_001; // a `  "url": "…",` line: the URL starts at column 10
     const end = lines.length - 1;
-    const cursors = [new vscode.Position(10, 0), new vscode.Position(mid, 15), new vscode.Position(end, lines[end].length)];
+    const cursors = [
+      new vscode.Position(10, 0),
+      new vscode.Position(mid, 15),
+      new vscode.Position(end, lines[end].length),
+    ];
     editor.selections = cursors.map((p) => new vscode.Selection(p, p));
     const changes = countChanges(doc);
     const t0 = Date.now();
     const lag = watchEventLoop();
     const summary = await run('ampUrl.convertAll', { to: 'cache', force: true });
-    console.log(`      (convert all, ${plan.edits.length.toLocaleString('en-US')} URLs in ${(text.length / 1e6).toFixed(1)} MB: ${Date.now() - t0} ms; extension host blocked up to ${lag.stop()} ms at a time)`);
+    console.log(
+      `      (convert all, ${plan.edits.length.toLocaleString('en-US')} URLs in ${(text.length / 1e6).toFixed(1)} MB: ${Date.now() - t0} ms; extension host blocked up to ${lag.stop()} ms at a time)`,
+    );
     assert.deepStrictEqual(summary, { changed: plan.edits.length, skipped: plan.skipped });
     assert.ok(plan.edits.length > 99_000, `${plan.edits.length} edits planned`);
-    assert.deepStrictEqual(changes.stop(), [1], `one edit of one content change for ${plan.edits.length} URLs`);
+    assert.deepStrictEqual(
+      changes.stop(),
+      [1],
+      `one edit of one content change for ${plan.edits.length} URLs`,
+    );
     assertSameText(doc.getText(), expected, 'converted text differs from the planned replacements');
     // On the same text as before: a line start stays, a point inside a URL keeps its column (the
     // new URL starts the same way), the document end stays the end.
     const newEnd = doc.lineAt(doc.lineCount - 1).range.end;
-    assert.deepStrictEqual(editor.selections.map((s) => [s.anchor.line, s.anchor.character, s.active.line, s.active.character]), [
-      [10, 0, 10, 0],
-      [mid, 15, mid, 15],
-      [newEnd.line, newEnd.character, newEnd.line, newEnd.character],
-    ]);
+    assert.deepStrictEqual(
+      editor.selections.map((s) => [
+        s.anchor.line,
+        s.anchor.character,
+        s.active.line,
+        s.active.character,
+      ]),
+      [
+        [10, 0, 10, 0],
+        [mid, 15, mid, 15],
+        [newEnd.line, newEnd.character, newEnd.line, newEnd.character],
+      ],
+    );
     assert.strictEqual(newEnd.line, end);
     await undo();
     assertSameText(doc.getText(), text, 'one undo did not restore the exact text');
@@ -254,16 +387,29 @@ describe('hardening: convert all on 100,000 URLs (merged into one edit)', functi
 
   it('URLs in the first half only: one content change up to the end, the exact text, one undo', async () => {
     const half = `${text.slice(0, text.indexOf('\n', text.length >> 1))}\n${'plain words, no link here.\n'.repeat(50_000)}`;
-    const halfPlan = planEdits(half, [{ start: 0, end: half.length }], makeTransform('cache', readSettings(() => undefined, true)));
+    const halfPlan = planEdits(
+      half,
+      [{ start: 0, end: half.length }],
+      makeTransform(
+        'cache',
+        readSettings(() => undefined, true),
+      ),
+    );
     const editor = await openDoc(half);
     const doc = editor.document;
     const changes = countChanges(doc);
     const lag = watchEventLoop();
     const summary = await run('ampUrl.convertAll', { to: 'cache', force: true });
-    console.log(`      (convert all, ${halfPlan.edits.length.toLocaleString('en-US')} URLs then 50,000 lines without: extension host blocked up to ${lag.stop()} ms at a time)`);
+    console.log(
+      `      (convert all, ${halfPlan.edits.length.toLocaleString('en-US')} URLs then 50,000 lines without: extension host blocked up to ${lag.stop()} ms at a time)`,
+    );
     assert.deepStrictEqual(summary, { changed: halfPlan.edits.length, skipped: halfPlan.skipped });
     assert.deepStrictEqual(changes.stop(), [1], 'one edit of one content change');
-    assertSameText(doc.getText(), applied(half, halfPlan), 'converted text differs from the planned replacements');
+    assertSameText(
+      doc.getText(),
+      applied(half, halfPlan),
+      'converted text differs from the planned replacements',
+    );
     await undo();
     assertSameText(doc.getText(), half, 'one undo did not restore the exact text');
   });
@@ -273,16 +419,34 @@ describe('hardening: convert all on 100,000 URLs (merged into one edit)', functi
     const doc = editor.document;
     const [from, to] = [96_000, 99_500]; // enough URLs to be merged, few lines after them
     editor.selection = new vscode.Selection(from, 0, to, 0);
-    const range = { start: doc.offsetAt(new vscode.Position(from, 0)), end: doc.offsetAt(new vscode.Position(to, 0)) };
-    const part = planEdits(text, [range], makeTransform('cache', readSettings(() => undefined, true)));
+    const range = {
+      start: doc.offsetAt(new vscode.Position(from, 0)),
+      end: doc.offsetAt(new vscode.Position(to, 0)),
+    };
+    const part = planEdits(
+      text,
+      [range],
+      makeTransform(
+        'cache',
+        readSettings(() => undefined, true),
+      ),
+    );
     const changes = countChanges(doc);
     const summary = await run('ampUrl.convertAll', { to: 'cache', force: true });
     assert.deepStrictEqual(summary, { changed: part.edits.length, skipped: part.skipped });
     assert.ok(part.edits.length >= 3499, `${part.edits.length} edits planned`);
     assert.deepStrictEqual(changes.stop(), [1], 'one edit of one content change');
-    assertSameText(doc.getText(), applied(text, part), 'converted text differs from the planned replacements');
+    assertSameText(
+      doc.getText(),
+      applied(text, part),
+      'converted text differs from the planned replacements',
+    );
     const sel = editor.selection;
-    assert.deepStrictEqual([sel.start.line, sel.start.character, sel.end.line, sel.end.character], [from, 0, to, 0], 'the selection still covers the same lines');
+    assert.deepStrictEqual(
+      [sel.start.line, sel.start.character, sel.end.line, sel.end.character],
+      [from, 0, to, 0],
+      'the selection still covers the same lines',
+    );
     await undo();
     assertSameText(doc.getText(), text, 'one undo did not restore the exact text');
   });
@@ -294,7 +458,11 @@ describe('hardening: one undo per multi-cursor edit, no stale writes', () => {
   before(activateExtension);
   afterEach(closeAllEditors);
 
-  for (const [command, args] of [['ampUrl.toCacheUrl', undefined], ['ampUrl.canonicalize', undefined], ['ampUrl.normalize', { preset: 'aggressive' }]] as const) {
+  for (const [command, args] of [
+    ['ampUrl.toCacheUrl', undefined],
+    ['ampUrl.canonicalize', undefined],
+    ['ampUrl.normalize', { preset: 'aggressive' }],
+  ] as const) {
     it(`${command} on five cursors: one undo gives the exact text back, redo the exact edit`, async () => {
       const editor = await openDoc(text);
       assert.strictEqual(editor.document.getText(), text);
@@ -303,7 +471,10 @@ describe('hardening: one undo per multi-cursor edit, no stale writes', () => {
       assert.ok(summary.changed >= 3, JSON.stringify(summary));
       const edited = editor.document.getText();
       assert.notStrictEqual(edited, text);
-      assert.ok(edited.includes('one ') && edited.includes('\nno url\n'), 'text around the URLs is kept');
+      assert.ok(
+        edited.includes('one ') && edited.includes('\nno url\n'),
+        'text around the URLs is kept',
+      );
       await undo();
       assert.strictEqual(editor.document.getText(), text);
       await vscode.commands.executeCommand('redo');
@@ -318,7 +489,9 @@ describe('hardening: one undo per multi-cursor edit, no stale writes', () => {
     assert.strictEqual(summary.changed, 2);
     assert.strictEqual(
       editor.document.getText(),
-      text.replace(PUB, cacheUrl(PUB)).replace('www.c.example/d', cacheUrl('http://www.c.example/d')),
+      text
+        .replace(PUB, cacheUrl(PUB))
+        .replace('www.c.example/d', cacheUrl('http://www.c.example/d')),
     );
     await undo();
     assert.strictEqual(editor.document.getText(), text);
@@ -328,12 +501,36 @@ describe('hardening: one undo per multi-cursor edit, no stale writes', () => {
     const editor = await openDoc(text);
     const uri = editor.document.uri.toString();
     const start = text.indexOf(PUB);
-    const stale = await vscode.commands.executeCommand('ampUrl.replace', uri, start, start + PUB.length, 'https://example.com/OLD.html', 'X');
+    const stale = await vscode.commands.executeCommand(
+      'ampUrl.replace',
+      uri,
+      start,
+      start + PUB.length,
+      'https://example.com/OLD.html',
+      'X',
+    );
     assert.strictEqual(stale, false);
-    const shifted = await vscode.commands.executeCommand('ampUrl.replace', uri, start + 1, start + 1 + PUB.length, PUB, 'X');
+    const shifted = await vscode.commands.executeCommand(
+      'ampUrl.replace',
+      uri,
+      start + 1,
+      start + 1 + PUB.length,
+      PUB,
+      'X',
+    );
     assert.strictEqual(shifted, false);
     assert.strictEqual(editor.document.getText(), text);
-    assert.strictEqual(await vscode.commands.executeCommand('ampUrl.replace', uri, start, start + PUB.length, PUB, 'X'), true);
+    assert.strictEqual(
+      await vscode.commands.executeCommand(
+        'ampUrl.replace',
+        uri,
+        start,
+        start + PUB.length,
+        PUB,
+        'X',
+      ),
+      true,
+    );
     assert.strictEqual(editor.document.getText(), text.replace(PUB, 'X'));
     await undo();
     assert.strictEqual(editor.document.getText(), text);
@@ -346,7 +543,8 @@ function spyOnContextKeys(): { calls: [string, unknown][]; restore: () => void }
   const original = commands.executeCommand;
   const calls: [string, unknown][] = [];
   const spy = ((id: string, ...args: unknown[]) => {
-    if (id === 'setContext' && String(args[0]).startsWith('ampUrl.')) calls.push([String(args[0]), args[1]]);
+    if (id === 'setContext' && String(args[0]).startsWith('ampUrl.'))
+      calls.push([String(args[0]), args[1]]);
     return original.call(vscode.commands, id, ...args);
   }) as typeof original;
   try {
@@ -354,7 +552,9 @@ function spyOnContextKeys(): { calls: [string, unknown][]; restore: () => void }
   } catch {
     return undefined;
   }
-  return commands.executeCommand === spy ? { calls, restore: () => void (commands.executeCommand = original) } : undefined;
+  return commands.executeCommand === spy
+    ? { calls, restore: () => void (commands.executeCommand = original) }
+    : undefined;
 }
 
 describe('hardening: limits', () => {
@@ -371,26 +571,53 @@ describe('hardening: limits', () => {
     const CACHE_ = 'https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html';
     const actionsAt = async (doc: vscode.TextDocument, line: number) => {
       const at = new vscode.Range(line, 12, line, 12);
-      const all = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, at)) ?? [];
-      return all.filter((a) => a.kind?.value.startsWith('refactor.rewrite.ampUrl')).map((a) => a.title);
+      const all =
+        (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+          'vscode.executeCodeActionProvider',
+          doc.uri,
+          at,
+        )) ?? [];
+      return all
+        .filter((a) => a.kind?.value.startsWith('refactor.rewrite.ampUrl'))
+        .map((a) => a.title);
     };
     try {
       await setConfig('languages', ['markdown']);
       const plain = await openDoc(`${URL_}\n${CACHE_}`);
-      assert.deepStrictEqual(await actionsAt(plain.document, 0), [], 'code actions in a language left out');
+      assert.deepStrictEqual(
+        await actionsAt(plain.document, 0),
+        [],
+        'code actions in a language left out',
+      );
       const seen = spy.calls.length;
       plain.selection = new vscode.Selection(0, 12, 0, 12);
       plain.selection = new vscode.Selection(1, 12, 1, 12);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      assert.deepStrictEqual(spy.calls.slice(seen).filter(([, v]) => v === true), [], 'a context key was set in a language left out');
+      assert.deepStrictEqual(
+        spy.calls.slice(seen).filter(([, v]) => v === true),
+        [],
+        'a context key was set in a language left out',
+      );
 
       const md = await openDoc(`${URL_}\n${CACHE_}`, 'markdown');
       // Asked until they come: right after a document opens the workbench may not have its model yet.
-      await waitFor(async () => ((await actionsAt(md.document, 0)).includes('Replace with AMP Cache URL') ? true : undefined), 'a code action in markdown');
+      await waitFor(
+        async () =>
+          (await actionsAt(md.document, 0)).includes('Replace with AMP Cache URL')
+            ? true
+            : undefined,
+        'a code action in markdown',
+      );
       md.selection = new vscode.Selection(0, 12, 0, 12);
-      await waitFor(() => spy.calls.some(([k, v]) => k === 'ampUrl.onPublisherUrl' && v === true), 'onPublisherUrl on a publisher URL');
+      await waitFor(
+        () => spy.calls.some(([k, v]) => k === 'ampUrl.onPublisherUrl' && v === true),
+        'onPublisherUrl on a publisher URL',
+      );
       md.selection = new vscode.Selection(1, 12, 1, 12);
-      await waitFor(() => spy.calls.some(([k, v]) => k === 'ampUrl.onCacheUrl' && v === true), 'onCacheUrl on a cache URL');
+      await waitFor(
+        () => spy.calls.some(([k, v]) => k === 'ampUrl.onCacheUrl' && v === true),
+        'onCacheUrl on a cache URL',
+      );
     } finally {
       spy.restore();
     }
@@ -400,11 +627,22 @@ describe('hardening: limits', () => {
     await setConfig('limits.maxLineLength', 200);
     const long = `${'x '.repeat(150)}${URL_}`;
     const doc = (await openDoc(`${URL_}\n${long}`)).document;
-    const ours = (line: number, character: number) => hoverStrings(doc, new vscode.Position(line, character));
+    const ours = (line: number, character: number) =>
+      hoverStrings(doc, new vscode.Position(line, character));
     assert.strictEqual((await ours(0, 10)).length, 1);
     assert.strictEqual((await ours(1, long.indexOf(URL_) + 10)).length, 0);
-    const actions = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, new vscode.Range(1, long.indexOf(URL_) + 10, 1, long.indexOf(URL_) + 10))) ?? [];
-    assert.deepStrictEqual(actions.filter((a) => a.command?.command.startsWith('ampUrl.') || /AMP|URL/.test(a.title)).map((a) => a.title), []);
+    const actions =
+      (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        doc.uri,
+        new vscode.Range(1, long.indexOf(URL_) + 10, 1, long.indexOf(URL_) + 10),
+      )) ?? [];
+    assert.deepStrictEqual(
+      actions
+        .filter((a) => a.command?.command.startsWith('ampUrl.') || /AMP|URL/.test(a.title))
+        .map((a) => a.title),
+      [],
+    );
   });
 
   it('above ampUrl.limits.maxDocumentSize: no hover anywhere in the document', async () => {
@@ -420,17 +658,28 @@ describe('hardening: limits', () => {
       await setConfig('limits.maxLineLength', 200);
       const long = `${'x '.repeat(150)}${URL_}`;
       const editor = await openDoc(`${URL_}\nplain\n${long}`);
-      const moveTo = (line: number, character: number) => (editor.selection = new vscode.Selection(line, character, line, character));
+      const moveTo = (line: number, character: number) =>
+        (editor.selection = new vscode.Selection(line, character, line, character));
       moveTo(0, 10);
-      await waitFor(() => spy.calls.some(([k, v]) => k === 'ampUrl.onPublisherUrl' && v === true), 'onPublisherUrl = true on a normal line');
+      await waitFor(
+        () => spy.calls.some(([k, v]) => k === 'ampUrl.onPublisherUrl' && v === true),
+        'onPublisherUrl = true on a normal line',
+      );
       moveTo(2, long.indexOf(URL_) + 10);
       await waitFor(() => spy.calls.at(-1)?.[1] === false, 'the key cleared on the long line');
       const seen = spy.calls.length;
       moveTo(2, long.indexOf(URL_) + 20);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      assert.deepStrictEqual(spy.calls.slice(seen).filter(([, v]) => v === true), [], 'a key was set on a line above the cap');
+      assert.deepStrictEqual(
+        spy.calls.slice(seen).filter(([, v]) => v === true),
+        [],
+        'a key was set on a line above the cap',
+      );
       moveTo(0, 12);
-      await waitFor(() => spy.calls.slice(seen).some(([k, v]) => k === 'ampUrl.onPublisherUrl' && v === true), 'set again back on the normal line');
+      await waitFor(
+        () => spy.calls.slice(seen).some(([k, v]) => k === 'ampUrl.onPublisherUrl' && v === true),
+        'set again back on the normal line',
+      );
     } finally {
       spy.restore();
     }

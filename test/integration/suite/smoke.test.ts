@@ -4,9 +4,19 @@ import * as vscode from 'vscode';
 import { activateExtension, closeAllEditors, hoverAt, openFixture } from './util';
 
 const COMMANDS = [
-  'ampUrl.toCacheUrl', 'ampUrl.toPublisherUrl', 'ampUrl.showCacheOrigin', 'ampUrl.canonicalize',
-  'ampUrl.normalize', 'ampUrl.showAllForms', 'ampUrl.insertCacheUrl', 'ampUrl.convertAll',
-  'ampUrl.replaceWithCacheUrl', 'ampUrl.replaceWithPublisherUrl', 'ampUrl.copy', 'ampUrl.replace', 'ampUrl.open',
+  'ampUrl.toCacheUrl',
+  'ampUrl.toPublisherUrl',
+  'ampUrl.showCacheOrigin',
+  'ampUrl.canonicalize',
+  'ampUrl.normalize',
+  'ampUrl.showAllForms',
+  'ampUrl.insertCacheUrl',
+  'ampUrl.convertAll',
+  'ampUrl.replaceWithCacheUrl',
+  'ampUrl.replaceWithPublisherUrl',
+  'ampUrl.copy',
+  'ampUrl.replace',
+  'ampUrl.open',
 ];
 
 describe('smoke', () => {
@@ -19,7 +29,10 @@ describe('smoke', () => {
 
   it('registers every command of the contract', async () => {
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.deepStrictEqual(COMMANDS.filter((id) => !registered.has(id)), []);
+    assert.deepStrictEqual(
+      COMMANDS.filter((id) => !registered.has(id)),
+      [],
+    );
   });
 
   it('hovers a publisher URL in a Markdown file with its AMP Cache URL', async () => {
@@ -27,7 +40,9 @@ describe('smoke', () => {
     assert.strictEqual(document.languageId, 'markdown');
     const hovers = await hoverAt(document, 'example.com/amp_document');
     const text = hovers.join('\n');
-    assert.ok(text.includes('https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html'),
-      `hover lacks the cache URL:\n${text}`);
+    assert.ok(
+      text.includes('https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html'),
+      `hover lacks the cache URL:\n${text}`,
+    );
   });
 });

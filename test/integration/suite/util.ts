@@ -18,7 +18,13 @@ export async function activateExtension(): Promise<vscode.Extension<unknown>> {
   return ext;
 }
 
-const EXTENSIONS: Record<string, string> = { plaintext: 'txt', markdown: 'md', json: 'json', html: 'html', typescript: 'ts' };
+const EXTENSIONS: Record<string, string> = {
+  plaintext: 'txt',
+  markdown: 'md',
+  json: 'json',
+  html: 'html',
+  typescript: 'ts',
+};
 let tempDir: string | undefined;
 let opened = 0;
 
@@ -32,7 +38,9 @@ export async function openDoc(content: string, language = 'plaintext'): Promise<
   tempDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-itest-docs-'));
   const file = path.join(tempDir, `doc-${++opened}.${EXTENSIONS[language] ?? 'txt'}`);
   fs.writeFileSync(file, content);
-  const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(file)));
+  const editor = await vscode.window.showTextDocument(
+    await vscode.workspace.openTextDocument(vscode.Uri.file(file)),
+  );
   assert.strictEqual(editor.document.languageId, language);
   assertSameText(editor.document.getText(), content, `${file} as opened`);
   assert.ok(vscode.window.activeTextEditor === editor, `${file} is not in the active editor`);
@@ -45,7 +53,9 @@ export function assertSameText(actual: string, expected: string, what: string): 
   let i = 0;
   while (i < actual.length && actual[i] === expected[i]) i++;
   const around = (t: string) => JSON.stringify(t.slice(Math.max(0, i - 20), i + 20));
-  assert.fail(`${what}: differs at offset ${i} (lengths ${actual.length} and ${expected.length}): ${around(actual)} instead of ${around(expected)}`);
+  assert.fail(
+    `${what}: differs at offset ${i} (lengths ${actual.length} and ${expected.length}): ${around(actual)} instead of ${around(expected)}`,
+  );
 }
 
 /** Removes the files openDoc wrote (at the end of the run). */
@@ -56,7 +66,9 @@ export function removeTempFiles(): void {
 
 /** Opens a file of test/fixtures (a real file on disk) in the active editor. */
 export async function openFixture(name: string): Promise<vscode.TextEditor> {
-  const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(fixturesDir, name)));
+  const doc = await vscode.workspace.openTextDocument(
+    vscode.Uri.file(path.join(fixturesDir, name)),
+  );
   return vscode.window.showTextDocument(doc);
 }
 
@@ -90,21 +102,39 @@ export function selectText(editor: vscode.TextEditor, ...needles: string[]): voi
 }
 
 /** The Markdown of every hover that all providers give at a position (or inside `needle`). */
-export async function hoverAt(doc: vscode.TextDocument, at: vscode.Position | string): Promise<string[]> {
+export async function hoverAt(
+  doc: vscode.TextDocument,
+  at: vscode.Position | string,
+): Promise<string[]> {
   const pos = typeof at === 'string' ? positionOf(doc, at, Math.floor(at.length / 2)) : at;
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos);
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+    'vscode.executeHoverProvider',
+    doc.uri,
+    pos,
+  );
   return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)));
 }
 
 /** The code actions (quick fixes, refactorings) offered for a range (or the text `needle`). */
-export async function codeActionsAt(doc: vscode.TextDocument, at: vscode.Range | string): Promise<vscode.CodeAction[]> {
+export async function codeActionsAt(
+  doc: vscode.TextDocument,
+  at: vscode.Range | string,
+): Promise<vscode.CodeAction[]> {
   const range = typeof at === 'string' ? rangeOf(doc, at) : at;
-  return (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, range)) ?? [];
+  return (
+    (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      doc.uri,
+      range,
+    )) ?? []
+  );
 }
 
 /** Changes an `ampUrl.*` setting (user level); `undefined` resets it. */
 export async function setConfig(key: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('ampUrl').update(key, value, vscode.ConfigurationTarget.Global);
+  await vscode.workspace
+    .getConfiguration('ampUrl')
+    .update(key, value, vscode.ConfigurationTarget.Global);
 }
 
 /** Resets these `ampUrl.*` settings to their defaults. */
@@ -113,12 +143,17 @@ export async function resetConfig(...keys: string[]): Promise<void> {
 }
 
 /** Waits until `check` returns a truthy value (the extension reacts to events asynchronously). */
-export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 5000): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  what: string,
+  timeoutMs = 5000,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -147,5 +182,7 @@ export function watchEventLoop(): { stop: () => number } {
     worst = Math.max(worst, now - last);
     last = now;
   }, 5);
-  return { stop: () => (clearInterval(timer), Math.round(Math.max(worst, performance.now() - last))) };
+  return {
+    stop: () => (clearInterval(timer), Math.round(Math.max(worst, performance.now() - last))),
+  };
 }
