@@ -8,8 +8,14 @@ export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', '.vscode-test/', 'test-results/', 'demo/'] },
   {
     files: ['**/*.ts'],
-    extends: [js.configs.recommended, ...tseslint.configs.strictTypeChecked, ...tseslint.configs.stylisticTypeChecked],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    extends: [
+      js.configs.recommended,
+      ...tseslint.configs.strictTypeChecked,
+      ...tseslint.configs.stylisticTypeChecked,
+    ],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
   },
   {
     files: ['**/*.mjs'],

@@ -3,7 +3,7 @@
 import LinkifyIt from 'linkify-it';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { findUrls, urlAt } from '../src/core/find-urls';
+import { findUrls, urlAt } from '../src/core/find/find-urls';
 import { benchUrls, prng } from './urls';
 
 /** Deterministic mixed text (code, Markdown, HTML, JSON, logs, CSS, prose) of about `bytes` characters. */

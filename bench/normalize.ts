@@ -1,6 +1,6 @@
 // `normalize` per second, default options and the aggressive preset, side by side with normalize-url
 // on the same URLs; then a table of inputs where normalize-url departs from RFC 3986.
-import { normalize, NORMALIZE_PRESETS } from '../src/core/normalize';
+import { normalize, NORMALIZE_PRESETS } from '../src/core/normalize/normalize';
 import { benchUrls, perSecond, rate } from './urls';
 
 type NormalizeUrl = (url: string, options?: Record<string, unknown>) => string;

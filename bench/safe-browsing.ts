@@ -1,9 +1,9 @@
 // Safe Browsing: canonicalize / expressions / hashPrefixes throughput on the shared URLs, the
 // cost of loading the Public Suffix List (tldts-icann) in a fresh process, and adversarial inputs.
 import { execFileSync } from 'node:child_process';
-import { canonicalize } from '../src/core/sb-canonicalize';
-import { expressions } from '../src/core/sb-expressions';
-import { hashPrefixes } from '../src/core/sb-hash';
+import { canonicalize } from '../src/core/safe-browsing/canonicalize';
+import { expressions } from '../src/core/safe-browsing/expressions';
+import { hashPrefixes } from '../src/core/safe-browsing/hash';
 import { benchUrls, perSecond, rate } from './urls';
 
 /** Median over five fresh Node processes of the milliseconds each step of `script` prints. */
@@ -20,7 +20,7 @@ function freshProcessMs(script: string): number[] {
 // tldts alone, then the Safe Browsing modules (tldts is loaded lazily, on the first expressions()).
 const TLDTS_SCRIPT =
   "const t0 = performance.now(); require('tldts-icann'); console.log(performance.now() - t0);";
-const CORE_SCRIPT = `const t0 = performance.now(); const m = require('../src/core/sb-expressions'); const t1 = performance.now();
+const CORE_SCRIPT = `const t0 = performance.now(); const m = require('../src/core/safe-browsing/expressions'); const t1 = performance.now();
 m.expressions('http://a.b.example.co.uk/'); console.log(t1 - t0, performance.now() - t1);`;
 
 function once(label: string, fn: () => unknown): void {

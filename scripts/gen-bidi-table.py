@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Regenerates src/core/bidi-data.ts: the Bidi_Class ranges the RFC 5893 Bidi rule needs.
+"""Regenerates src/core/shared/bidi-data.ts: the Bidi_Class ranges the RFC 5893 Bidi rule needs.
 
-Run: python3 scripts/gen-bidi-table.py > src/core/bidi-data.ts
+Run: python3 scripts/gen-bidi-table.py > src/core/shared/bidi-data.ts
 Python's unicodedata gives the class of assigned code points; unassigned ones get the
 DerivedBidiClass defaults of the right-to-left blocks, so characters added by later Unicode
 versions in those blocks still count as right-to-left. Every other code point defaults to L.

@@ -3,9 +3,9 @@
 import type * as vscode from 'vscode';
 import { registerCommands } from './commands/register';
 import { Config } from './config';
-import { ContextKeys } from './contextKeys';
-import { registerCodeActions } from './providers/codeActions';
-import { registerHoverProvider } from './providers/hoverProvider';
+import { ContextKeys } from './context-keys';
+import { registerCodeActions } from './providers/code-actions';
+import { registerHoverProvider } from './providers/hover-provider';
 
 export function activate(context: vscode.ExtensionContext): void {
   const config = new Config();

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { Config } from '../config';
 import type { EditSummary } from '../logic/summary';
 import { makeTransform } from '../logic/transforms';
-import { editUrls } from './editUrls';
+import { editUrls } from './edit-urls';
 
 export function canonicalizeUrls(config: Config): Promise<EditSummary> {
   return editUrls(makeTransform('canonical', config.settings, {}, vscode.l10n.t));

@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import type { NormalizePreset } from '../logic/settings';
 import type { EditSummary } from '../logic/summary';
 import { makeTransform } from '../logic/transforms';
-import { editUrls } from './editUrls';
+import { editUrls } from './edit-urls';
 import { notStarted } from './report';
 
 export interface NormalizeArgs {

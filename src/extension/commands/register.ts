@@ -2,14 +2,14 @@
 import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { canonicalizeUrls } from './canonicalize';
-import { convertAll } from './convertAll';
-import { copy, open, replace } from './hoverLinks';
-import { insertCacheUrl } from './insertCacheUrl';
+import { convertAll } from './convert-all';
+import { copy, open, replace } from './hover-links';
+import { insertCacheUrl } from './insert-cache-url';
 import { normalizeUrls } from './normalize';
-import { showAllForms } from './showAllForms';
-import { showCacheOrigin } from './showCacheOrigin';
-import { toCacheUrl } from './toCacheUrl';
-import { toPublisherUrl } from './toPublisherUrl';
+import { showAllForms } from './show-all-forms';
+import { showCacheOrigin } from './show-cache-origin';
+import { toCacheUrl } from './to-cache-url';
+import { toPublisherUrl } from './to-publisher-url';
 
 export function registerCommands(config: Config): vscode.Disposable {
   // Programmatic arguments arrive untyped; each handler checks what it is given.

@@ -1,6 +1,6 @@
 // What kind of URL the user is on: a publisher URL, an AMP Cache URL, or a bare cache origin.
 import { findCache, type AmpCache, type ServingType } from '../../core';
-import { splitUri } from '../../core/uri';
+import { splitUri } from '../../core/shared/uri';
 import type { ServingTypeSetting } from './settings';
 
 export type UrlKind = 'publisher' | 'cache' | 'cacheOrigin';

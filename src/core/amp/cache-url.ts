@@ -1,0 +1,327 @@
+// Publisher URL -> AMP Cache URL (shared/specs/amp-cache.md, "Path"; the prefix is prefix.ts).
+import { hostInfo, otherHostInfo, plainPrefix, type HostInfo } from './prefix';
+import { AMP_CACHES } from './caches';
+import { MAX_URL_LENGTH, UrlError, checkInput, describe, readOptions } from '../shared/errors';
+import { hostToAscii, isIpv4, isIpv6, quote, strictDomainProblem } from '../shared/idn';
+import { splitAuthority } from '../shared/uri';
+
+export type ServingType = 'c' | 'v' | 'wp' | 'cert' | 'i' | 'ii' | 'r';
+
+/** The serving types of the spec, in its order, with a short label and what each one serves. */
+export const SERVING_TYPES: readonly { type: ServingType; label: string; description: string }[] =
+  Object.freeze([
+    { type: 'c', label: 'Content', description: 'An AMP document served as a standalone page.' },
+    {
+      type: 'v',
+      label: 'Viewer',
+      description: 'An AMP document inside an AMP Viewer frame, e.g. a search results page.',
+    },
+    {
+      type: 'wp',
+      label: 'Web Package',
+      description: 'The document as a Signed Exchange; acts as a redirect to the publisher origin.',
+    },
+    {
+      type: 'cert',
+      label: 'Certificate',
+      description: 'The public certificate for a Signed Exchange.',
+    },
+    { type: 'i', label: 'Image', description: 'An image, typically a document subresource.' },
+    {
+      type: 'ii',
+      label: 'Image (sized)',
+      description:
+        'An image with cache-configuring parameters, e.g. /ii/w800 = at most 800 px wide.',
+    },
+    { type: 'r', label: 'Resource', description: 'A resource such as a font.' },
+  ] as const);
+
+const SERVING_TYPE_SET: ReadonlySet<string> = new Set(SERVING_TYPES.map((s) => s.type));
+
+/** True for the serving types this module knows. */
+export function isServingType(type: unknown): type is ServingType {
+  return typeof type === 'string' && SERVING_TYPE_SET.has(type);
+}
+
+const DEFAULT_CACHE_DOMAIN = AMP_CACHES[0].cacheDomain;
+
+/** The cache domain prefix of a publisher domain (Unicode or `xn--`, any case). */
+export function domainPrefix(publisherDomain: string): string {
+  return hostInfo(checkInput(publisherDomain, 'publisher domain').trim()).prefix;
+}
+
+/** Parts of a publisher URL that a cache URL keeps. */
+interface PublisherParts {
+  https: boolean;
+  info: HostInfo;
+  rest: string; // path, query and fragment, exactly as written
+}
+
+// Leading and trailing C0 controls and spaces are stripped, as browsers do; inside, they are refused.
+const INNER_BLANKS = /[\u0000-\u0020\u007f]/;
+
+/** Checks and trims a URL argument (as `checkInput`, without its allocation on the hot path). */
+export function trimUrl(text: string, what: string): string {
+  if (typeof text !== 'string' || text.length === 0 || text.length > MAX_URL_LENGTH)
+    checkInput(text, what);
+  let url = text;
+  if (url.charCodeAt(0) <= 32 || url.charCodeAt(url.length - 1) <= 32) {
+    url = checkInput(text, what)
+      .replace(/^[\u0000-\u0020]+/, '')
+      .replace(/[\u0000-\u0020]+$/, '');
+    if (url === '') throw new UrlError('empty', `The ${what} is empty.`);
+  }
+  if (INNER_BLANKS.test(url))
+    throw new UrlError('invalid-url', `The ${what} contains whitespace or a control character.`);
+  return url;
+}
+
+/** Index of the first `/`, `?` or `#` at or after `from`, or the length. */
+export function endOfAuthority(url: string, from: number): number {
+  for (let i = from; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 47 || c === 63 || c === 35) return i;
+  }
+  return url.length;
+}
+
+/**
+ * Splits and checks a publisher URL: http(s), a valid host, no userinfo, the default port.
+ * A hand-rolled RFC 3986 appendix B split: this is the hot path of `cacheUrl`.
+ */
+function publisherParts(text: string): PublisherParts {
+  const url = trimUrl(text, 'publisher URL');
+  const colon = endOfAuthority(url, 0) > url.indexOf(':') ? url.indexOf(':') : -1;
+  if (colon <= 0) {
+    throw new UrlError(
+      'relative-url',
+      `${quote(url)} is relative: a publisher URL starts with http:// or https://.`,
+    );
+  }
+  const http =
+    (url.charCodeAt(0) | 32) === 104 &&
+    (url.charCodeAt(1) | 32) === 116 &&
+    (url.charCodeAt(2) | 32) === 116 &&
+    (url.charCodeAt(3) | 32) === 112;
+  const https = http && colon === 5 && (url.charCodeAt(4) | 32) === 115;
+  if (!http || (colon !== 4 && !https)) {
+    throw new UrlError(
+      'unsupported-scheme',
+      `The scheme ${quote(url.slice(0, colon + 1))} is not http or https: AMP Caches serve only web pages and resources.`,
+    );
+  }
+  const scheme = https ? 'https' : 'http';
+  if (url.charCodeAt(colon + 1) !== 47 || url.charCodeAt(colon + 2) !== 47) {
+    throw new UrlError(
+      'invalid-host',
+      `${quote(url)} has no host: expected ${scheme}://host/path.`,
+    );
+  }
+  const end = endOfAuthority(url, colon + 3);
+  const rawAuthority = url.slice(colon + 3, end);
+  if (!rawAuthority.includes('@') && !rawAuthority.includes(':')) {
+    if (rawAuthority === '') throw new UrlError('invalid-host', 'The URL has an empty host.');
+    // Path, query and fragment are kept byte for byte.
+    return { https, info: hostInfo(rawAuthority), rest: url.slice(end) };
+  }
+  const authority = splitAuthority(rawAuthority);
+  if (authority.userinfo !== undefined) {
+    throw new UrlError(
+      'userinfo',
+      'The URL has a user name or password (userinfo): AMP Caches do not fetch URLs with credentials.',
+    );
+  }
+  const defaultPort = scheme === 'https' ? 443 : 80;
+  if (authority.port !== undefined && authority.port !== '') {
+    if (!/^\d{1,5}$/.test(authority.port))
+      throw new UrlError('port', `The port ${quote(authority.port)} is not a number.`);
+    if (Number(authority.port) !== defaultPort) {
+      throw new UrlError(
+        'port',
+        `The port ${Number(authority.port)} is not the ${scheme} default (${defaultPort}): AMP Caches fetch only from default ports, so the cache URL would name a different resource.`,
+      );
+    }
+  }
+  if (authority.host === '') throw new UrlError('invalid-host', 'The URL has an empty host.');
+  // Path, query and fragment are kept byte for byte.
+  return { https, info: hostInfo(authority.host), rest: url.slice(end) };
+}
+
+/** The cache domain option as an ASCII host; the Google AMP Cache when not given (undefined or null). */
+function cacheDomainOption(cacheDomain: string | null | undefined): string {
+  return cacheDomain === undefined || cacheDomain === null
+    ? DEFAULT_CACHE_DOMAIN
+    : cacheDomainAscii(cacheDomain);
+}
+
+/**
+ * A cache domain in ASCII form (`münchen.de` -> `xn--mnchen-3ya.de`), the one form both directions
+ * compare, or UrlError('invalid-option'): a cache needs a real domain name.
+ */
+export function cacheDomainAscii(cacheDomain: string): string {
+  if (typeof cacheDomain !== 'string')
+    throw new UrlError('invalid-option', 'The cache domain must be a string.');
+  let ascii: string;
+  try {
+    ascii = hostToAscii(cacheDomain);
+  } catch (e) {
+    throw new UrlError('invalid-option', `The cache domain is invalid: ${(e as Error).message}`);
+  }
+  // A cache is served from a wildcard certificate under a real domain name: `....` or an IP is none.
+  const problem =
+    isIpv4(ascii) || isIpv6(ascii)
+      ? 'it is an IP address'
+      : ascii.split('.').includes('')
+        ? 'it has an empty label'
+        : strictDomainProblem(ascii);
+  if (problem)
+    throw new UrlError(
+      'invalid-option',
+      `The cache domain ${quote(cacheDomain)} is invalid: ${problem}.`,
+    );
+  return ascii;
+}
+
+// A publisher domain has no ':' and no '/'; `host:port` is still read as a domain (and refused).
+const LOOKS_LIKE_URL = /\/|^[a-z][a-z0-9+.-]*:(?!\d*$)/i;
+
+/** `https://<prefix>.<cacheDomain>` for a publisher URL or bare domain. */
+export function cacheOrigin(publisherUrlOrDomain: string, cacheDomain?: string | null): string {
+  const text = checkInput(publisherUrlOrDomain, 'publisher URL or domain').trim();
+  const info = LOOKS_LIKE_URL.test(text) ? publisherParts(text).info : hostInfo(text);
+  return `https://${info.prefix}.${cacheDomainOption(cacheDomain)}`;
+}
+
+/**
+ * Options of `cacheUrl`. Null means not given, as undefined does, for every option (and for the
+ * options object, see `readOptions`): settings read from JSON write null for "unset".
+ */
+export interface CacheUrlOptions {
+  cacheDomain?: string | null;
+  servingType?: ServingType | null;
+  imageWidth?: number | null;
+}
+
+/**
+ * The largest `ii` width, in pixels, that `cacheUrl` writes and `parseCacheUrl` reads, so the
+ * round trip holds for every width either accepts. 65,535 is the largest dimension JPEG and GIF
+ * can store; a wider "maximum width" would ask the cache for nothing.
+ */
+export const MAX_IMAGE_WIDTH = 65_535;
+
+/**
+ * The AMP Cache URL of a publisher URL: `https://<prefix>.<cacheDomain>/<type>[/w<width>][/s]/<host><path>`.
+ * Path, query and escapes are kept exactly, the fragment stays last, the host is in ASCII form.
+ * Query parameters named like the caches' own (`CACHE_QUERY_PARAMS`, e.g. `amp_latest_update_time`)
+ * are kept: they configure the cache request (`publisherUrl` drops them, as the cache does before
+ * fetching from the publisher). Refused: `http://s/s/…`, see `checkNotSlashS`.
+ */
+export function cacheUrl(publisherUrl: string, cacheUrlOptions?: CacheUrlOptions | null): string {
+  const options = readOptions(cacheUrlOptions, 'cacheUrl options');
+  const hostStart = plainSchemeEnd(publisherUrl);
+  const hostEnd = hostStart === 0 ? 0 : simpleHostEnd(publisherUrl, hostStart);
+  if (hostEnd > hostStart) {
+    const host = publisherUrl.slice(hostStart, hostEnd);
+    const prefix = plainPrefix(host);
+    if (prefix !== undefined) {
+      // The host is already in ASCII form: host, path, query and fragment are copied as one slice.
+      return `https://${prefix}${servingPath(options, hostStart === 8)}${publisherUrl.slice(hostStart)}`;
+    }
+    // Neither userinfo nor port: the host alone decides (upper case, IDN, or a refusal).
+    if (!host.includes('@') && !host.includes(':')) {
+      const info = otherHostInfo(host);
+      const rest = publisherUrl.slice(hostEnd);
+      if (info.ascii === 's' && hostStart === 7) checkNotSlashS(info, rest);
+      return `https://${info.prefix}${servingPath(options, hostStart === 8)}${info.ascii}${rest}`;
+    }
+  }
+  const { https, info, rest } = publisherParts(publisherUrl);
+  if (info.ascii === 's' && !https) checkNotSlashS(info, rest);
+  return `https://${info.prefix}${servingPath(options, https)}${info.ascii}${rest}`;
+}
+
+/**
+ * Refuses `http://s/s/…`: its cache URL `/c/s/s/…` is also that of `https://s/…`, and caches read
+ * an `/s` after the serving type as https, so the cache would fetch `https://s/…`, a different
+ * resource (as for a non-default port). Only an http host `s` whose path starts with a segment
+ * naming host `s` again (`/s`, `/S`, `/%73`) collides; `https://s/…` and `http://s/x` convert.
+ */
+function checkNotSlashS(info: HostInfo, rest: string): void {
+  const end = endOfAuthority(rest, 1);
+  const first = rest.charCodeAt(0) === 47 ? rest.slice(1, end) : undefined;
+  let same = false;
+  try {
+    same = first !== undefined && first !== '' && hostInfo(first).prefix === info.prefix;
+  } catch {
+    same = false; // not a host at all: no collision
+  }
+  if (same) {
+    throw new UrlError(
+      'invalid-url',
+      `${quote(`http://s${rest}`)} has no AMP Cache URL of its own: it would read as ${quote(`https://s${rest.slice(end)}`)} (an /s after the serving type means https).`,
+    );
+  }
+}
+
+/** 8 after `https://`, 7 after `http://` (in lower case, the common spelling), else 0. */
+function plainSchemeEnd(url: string): number {
+  if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) return 0;
+  return url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : 0;
+}
+
+// Global, so `test` from `lastIndex` finds the end of the authority natively, without a match array.
+const AUTHORITY_END = /[/?#]/g;
+
+/**
+ * The fast path of `cacheUrl`, for a URL after a lower-case `http(s)://`: where its host ends, or
+ * 0 when the URL has a blank or control character (`publisherParts` trims or refuses it).
+ * Native regex scans: indexing a string char by char is slow when it was built by concatenation
+ * (a V8 cons string), so only the short host slice is read in a loop (`plainPrefix`).
+ */
+function simpleHostEnd(url: string, hostStart: number): number {
+  if (INNER_BLANKS.test(url)) return 0;
+  AUTHORITY_END.lastIndex = hostStart;
+  return AUTHORITY_END.test(url) ? AUTHORITY_END.lastIndex - 1 : url.length;
+}
+
+const DEFAULT_HTTPS_PATH = `.${DEFAULT_CACHE_DOMAIN}/c/s/`;
+const DEFAULT_HTTP_PATH = `.${DEFAULT_CACHE_DOMAIN}/c/`;
+
+/** `.<cacheDomain>/<type>[/w<width>][/s]/` of a cache URL; throws for invalid options. */
+function servingPath(options: CacheUrlOptions, https: boolean): string {
+  // `== null`: null is "not given", like undefined (see CacheUrlOptions).
+  if (options.cacheDomain == null && options.servingType == null && options.imageWidth == null) {
+    return https ? DEFAULT_HTTPS_PATH : DEFAULT_HTTP_PATH;
+  }
+  const type = options.servingType ?? 'c';
+  if (type !== 'c' && !isServingType(type)) {
+    throw new UrlError(
+      'invalid-option',
+      `Unknown serving type ${describe(type)}: expected one of ${[...SERVING_TYPE_SET].join(', ')}.`,
+    );
+  }
+  let typePath = `/${type}`;
+  if (type === 'ii') {
+    const width = options.imageWidth;
+    if (typeof width !== 'number' || !Number.isSafeInteger(width) || width <= 0) {
+      throw new UrlError(
+        'invalid-option',
+        'The ii serving type needs imageWidth, a positive whole number of pixels.',
+      );
+    }
+    if (width > MAX_IMAGE_WIDTH) {
+      throw new UrlError(
+        'invalid-option',
+        `imageWidth ${width} is above ${MAX_IMAGE_WIDTH}, the largest width an AMP Cache URL carries (/ii/w${MAX_IMAGE_WIDTH}).`,
+      );
+    }
+    typePath += `/w${width}`;
+  } else if (options.imageWidth != null) {
+    throw new UrlError(
+      'invalid-option',
+      `imageWidth applies only to the ii serving type, not ${type}.`,
+    );
+  }
+  const domain = cacheDomainOption(options.cacheDomain);
+  return `.${domain}${typePath}${https ? '/s/' : '/'}`;
+}

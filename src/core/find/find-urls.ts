@@ -1,0 +1,241 @@
+// Finding http://, https:// and www. URLs in any text: code, comments, Markdown, HTML, JSON
+// (JSON-escaped `https:\/\/a.com\/x` too), logs, CSS. One forward pass over code units with O(1)
+// work each (no regex), so any input is linear; and a URL never spans a "stop" character, so
+// `urlAt` reads only the text around it.
+// Why not linkify-it: see the README ("Finding URLs in text").
+import { UrlError } from '../shared/errors';
+import {
+  Ascii,
+  asciiClass,
+  isAsciiAlnum,
+  isHighSurrogate,
+  isHostOrPathChar,
+  isLabelAt,
+  isLabelStartAt,
+  isLowSurrogate,
+  isSchemeChar,
+  isStopAt,
+  isTrailing,
+  isUnicodeStop,
+} from '../shared/url-chars';
+
+/** A URL found in text: `url === text.slice(start, end)`, offsets in UTF-16 code units. */
+export interface UrlMatch {
+  start: number;
+  end: number;
+  url: string;
+}
+
+/** How far `urlAt` reads on each side of the offset: far beyond real URLs, small enough for a hover. */
+export const URL_AT_WINDOW = 1 << 16;
+
+/** Every URL in `text`, in order, non-overlapping. Linear time on any input. */
+export function findUrls(text: string): UrlMatch[] {
+  checkText(text);
+  const matches: UrlMatch[] = [];
+  for (let m = nextUrl(text, 0, text.length); m; m = nextUrl(text, m.end, text.length)) {
+    matches.push(m);
+  }
+  return matches;
+}
+
+/**
+ * The URL at `offset` (a cursor just after its last character counts, as for VS Code word
+ * ranges), or undefined. Same answer as `findUrls` for that position, reading at most
+ * URL_AT_WINDOW characters on each side: from the nearest stop character before the offset.
+ * Offsets that are not integers in [0, text.length] give undefined.
+ * Limit of the bounded window: inside a URL longer than URL_AT_WINDOW, whose start it cannot see,
+ * it may say nothing or report a URL that starts inside it (`http://a.com/x…x/http://b.com/y`).
+ */
+export function urlAt(text: string, offset: number): UrlMatch | undefined {
+  checkText(text);
+  if (!Number.isInteger(offset) || offset < 0 || offset > text.length) return undefined;
+  // No URL crosses a stop character, so the scan can start at the last one before the offset.
+  const lo = Math.max(0, offset - URL_AT_WINDOW);
+  let from = offset;
+  while (from > lo && !isStopAt(text, from - 1)) from--;
+  const to = Math.min(text.length, offset + URL_AT_WINDOW);
+  for (
+    let m = nextUrl(text, from, to, offset);
+    m && m.start <= offset;
+    m = nextUrl(text, m.end, to, offset)
+  ) {
+    if (offset > m.end) continue;
+    // A URL whose scan ran into the window's end may go on: too long to tell, say nothing.
+    return to < text.length && lastReach >= to - 1 ? undefined : m; // - 1: a surrogate pair may straddle `to`
+  }
+  return undefined;
+}
+
+// A URL written with JSON-escaped slashes (PHP's json_encode, JSON-LD, minified JS): `https:\/\/`.
+const ESCAPED_SCHEME = /^https?:\\\//i;
+
+/**
+ * The URL to open or convert: `www.` matches get `http://` (as browsers and linkify do), and a
+ * JSON-escaped match (`https:\/\/a.com\/x`) is unescaped (`https://a.com/x`): in JSON and JS
+ * strings `\/` is `/`, so the unescaped URL is the string's value and valid there as it is.
+ */
+export function absoluteUrl(match: UrlMatch): string {
+  if (typeof match?.url !== 'string')
+    throw new UrlError('invalid-url', 'Expected a URL match with a url string.');
+  const url = match.url;
+  if (url.slice(0, 4).toLowerCase() === 'www.') return `http://${url}`;
+  return ESCAPED_SCHEME.test(url) ? url.replaceAll('\\/', '/') : url;
+}
+
+function checkText(text: unknown): asserts text is string {
+  if (typeof text !== 'string')
+    throw new UrlError('invalid-url', 'The text to search for URLs must be a string.');
+}
+
+/** Where the last `nextUrl` scan stopped, before trimming: `urlAt` reads it to tell a cut URL. */
+let lastReach = 0;
+
+/** The first URL starting in [from, lastStart] and ending by `to`. */
+function nextUrl(text: string, from: number, to: number, lastStart = to): UrlMatch | undefined {
+  const last = Math.min(lastStart, to - 1);
+  for (let i = from; i <= last; i++) {
+    const c = text.charCodeAt(i) | 0x20; // ASCII lower case; no other character maps to h or w
+    const body = c === 0x68 ? afterScheme(text, i, to) : c === 0x77 ? afterWww(text, i, to) : -1;
+    if (body < 0) continue;
+    const quoted = text.charCodeAt(i - 1) === 0x27;
+    const escaped = c === 0x68 && text.charCodeAt(body - 2) === 0x5c; // https:\/\/
+    lastReach = scanBody(text, body, to, quoted, escaped);
+    if (escaped && lastReach < to && !endsJsonEscaped(text, lastReach)) {
+      // `https:\/\/a\.com`: a regular expression or another escaping, not JSON. Resume after it:
+      // linear (a rare unescaped URL inside it, `…?u=http://b.com\.`, is given up with it).
+      i = lastReach;
+      continue;
+    }
+    const end = trimEnd(text, body, lastReach);
+    return { start: i, end, url: text.slice(i, end) };
+  }
+  return undefined;
+}
+
+/** After "http://" or "https://" (any case, or JSON-escaped `https:\/\/`) at `i` followed by a host, else -1. */
+function afterScheme(text: string, i: number, to: number): number {
+  if (isSchemeChar(text.charCodeAt(i - 1))) return -1; // xhttp://, a+http://: another scheme
+  let j = i + 1;
+  if (
+    (text.charCodeAt(j) | 0x20) !== 0x74 ||
+    (text.charCodeAt(j + 1) | 0x20) !== 0x74 ||
+    (text.charCodeAt(j + 2) | 0x20) !== 0x70
+  ) {
+    return -1;
+  }
+  j += 3;
+  if ((text.charCodeAt(j) | 0x20) === 0x73) j++; // s
+  if (text.charCodeAt(j) !== 0x3a) return -1;
+  if (text.charCodeAt(j + 1) === 0x2f && text.charCodeAt(j + 2) === 0x2f) j += 3;
+  else if (text.startsWith('\\/\\/', j + 1)) j += 5;
+  else return -1;
+  if (j >= to) return -1;
+  if (text.charCodeAt(j) === 0x5b)
+    return j + 1 < to && isIpLiteralStart(text.charCodeAt(j + 1)) ? j : -1; // [::1]
+  return isLabelStartAt(text, j) ? j : -1;
+}
+
+/** After "www." at `i` when a dotted host follows (www.example.com, not www.example), else -1. */
+function afterWww(text: string, i: number, to: number): number {
+  if (isHostOrPathChar(text.charCodeAt(i - 1))) return -1; // a.www.b, /www., @www.: inside something else
+  if (
+    (text.charCodeAt(i + 1) | 0x20) !== 0x77 ||
+    (text.charCodeAt(i + 2) | 0x20) !== 0x77 ||
+    text.charCodeAt(i + 3) !== 0x2e
+  ) {
+    return -1;
+  }
+  let j = i + 4;
+  if (j >= to || !isLabelStartAt(text, j)) return -1;
+  while (j < to && isLabelAt(text, j)) j++;
+  return j + 1 < to && text.charCodeAt(j) === 0x2e && isLabelStartAt(text, j + 1) ? i + 4 : -1;
+}
+
+/** `end` less trailing punctuation and trailing HTML entities (&quot; in escaped HTML), as GFM does. */
+function trimEnd(text: string, body: number, end: number): number {
+  while (end > body) {
+    const c = text.charCodeAt(end - 1);
+    if (c === 0x3b) {
+      const amp = entityStart(text, body, end - 1);
+      if (amp >= 0) {
+        end = amp;
+        continue;
+      }
+    }
+    if (!isTrailing(c)) break;
+    end--;
+  }
+  return end;
+}
+
+/** Where the "&name" before the ; at `semi` starts, or -1. */
+function entityStart(text: string, body: number, semi: number): number {
+  let k = semi;
+  while (k > body && isAsciiAlnum(text.charCodeAt(k - 1))) k--;
+  return k < semi && k > body && text.charCodeAt(k - 1) === 0x26 ? k - 1 : -1;
+}
+
+const isIpLiteralStart = (c: number): boolean =>
+  c === 0x3a ||
+  (c >= 0x30 && c <= 0x39) ||
+  ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66) ||
+  (c | 0x20) === 0x76; // : hex v
+
+/**
+ * A JSON-escaped URL may end at a backslash only where JSON escapes something else (`\"`, `\n`,
+ * `\u0026`…); `\.`, `\?` or `\d` after it mean a regular expression, whose text is no URL.
+ */
+function endsJsonEscaped(text: string, backslashOrStop: number): boolean {
+  if (text.charCodeAt(backslashOrStop) !== 0x5c) return true;
+  const c = text.charCodeAt(backslashOrStop + 1);
+  return (
+    c === 0x22 ||
+    c === 0x5c ||
+    c === 0x62 ||
+    c === 0x66 ||
+    c === 0x6e ||
+    c === 0x72 ||
+    c === 0x74 ||
+    c === 0x75
+  ); // " \ b f n r t u
+}
+
+/**
+ * Where the URL whose host starts at `j` stops: at a stop character, an unbalanced ) ] },
+ * or a ' when a ' opened the URL (a JS, Python, shell or HTML '…' string). In a JSON-escaped
+ * URL (`escaped`), `\/` is part of it.
+ */
+function scanBody(text: string, j: number, to: number, quoted: boolean, escaped: boolean): number {
+  let parens = 0;
+  let brackets = 0;
+  let braces = 0;
+  for (; j < to; j++) {
+    const c = text.charCodeAt(j);
+    if (c < 0x80) {
+      const kind = asciiClass(c);
+      if (kind === Ascii.Url) continue;
+      if (kind === Ascii.Stop) {
+        if (escaped && c === 0x5c && j + 1 < to && text.charCodeAt(j + 1) === 0x2f) {
+          j++;
+          continue;
+        }
+        return j;
+      }
+      if (kind === Ascii.Apostrophe && quoted) return j;
+      if (kind === Ascii.Open) {
+        if (c === 0x28) parens++;
+        else if (c === 0x5b) brackets++;
+        else if (c === 0x7b) braces++;
+      } else if (kind === Ascii.Close) {
+        if (c === 0x29 ? parens-- === 0 : c === 0x5d ? brackets-- === 0 : braces-- === 0) return j;
+      }
+    } else if (isHighSurrogate(c)) {
+      if (j + 1 >= to || !isLowSurrogate(text.charCodeAt(j + 1))) return j;
+      j++; // a valid pair: an astral character (emoji, rare CJK)
+    } else if (isLowSurrogate(c) || isUnicodeStop(c)) {
+      return j;
+    }
+  }
+  return j;
+}

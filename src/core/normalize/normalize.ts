@@ -1,0 +1,82 @@
+// RFC 3986 normalization (sections 6.2.2, 6.2.3) plus the optional steps of uri-normalization.md.
+// Steps run in an order where none can create work for an earlier one (escapes are decoded before
+// dot segments are removed, and so on), so normalize(normalize(x)) === normalize(x) for any options.
+import { checkInput, UrlError } from '../shared/errors';
+import { normalizeAuthority } from './authority';
+import { type NormalizeOptions, resolveOptions, type ResolvedOptions } from './options';
+import { addTrailingSlash, removeDuplicateSlashes, trimPathEnd } from './path';
+import { normalizeQuery } from './query';
+import { normalizeEscapes } from '../shared/percent-escapes';
+import { removeDotSegments } from './dot-segments';
+import { joinUri, splitUri, type UriParts } from '../shared/uri';
+
+export {
+  DEFAULT_DIRECTORY_INDEXES,
+  NORMALIZE_PRESETS,
+  NORMALIZE_STEPS,
+  type NormalizeOptions,
+  type NormalizeStep,
+} from './options';
+
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
+
+/**
+ * Normalizes an absolute URI. Safe steps are on by default, the others off; see NormalizeOptions.
+ * Throws UrlError for a string without a scheme (a relative reference has no meaning alone) and
+ * for contradictory options. Nothing the steps do not name is changed, decoded or re-encoded.
+ */
+export function normalize(url: string, options?: NormalizeOptions): string {
+  const o = resolveOptions(options);
+  const parts = splitUri(checkInput(url));
+  if (parts.scheme === undefined || !SCHEME.test(parts.scheme)) {
+    // Not trimmed: a removed fragment could expose inner whitespace, and a second pass would trim it.
+    const hint = /^\s/.test(url) ? ' Remove the whitespace before it.' : '';
+    throw new UrlError(
+      'relative-url',
+      `Only an absolute URI with a scheme can be normalized, like https://example.com/.${hint}`,
+    );
+  }
+  if (o.uppercaseEscapes || o.decodeUnreserved) normalizeAllEscapes(parts, o);
+  const writtenScheme = parts.scheme;
+  parts.scheme = normalizeScheme(writtenScheme, o);
+  if (parts.authority !== undefined)
+    parts.authority = normalizeAuthority(parts.authority, writtenScheme, parts.scheme, o);
+  parts.path = normalizePath(parts.path, parts.authority !== undefined, o);
+  if (parts.query !== undefined) {
+    parts.query = normalizeQuery(parts.query, o);
+    if (parts.query === '' && o.removeEmptyQuery) parts.query = undefined;
+  }
+  if (o.removeFragment) parts.fragment = undefined;
+  return joinUri(parts);
+}
+
+// Unreserved characters are never delimiters, so decoding them cannot move component boundaries.
+function normalizeAllEscapes(parts: UriParts, o: ResolvedOptions): void {
+  const fix = (s: string): string => normalizeEscapes(s, o.uppercaseEscapes, o.decodeUnreserved);
+  if (parts.authority !== undefined) parts.authority = fix(parts.authority);
+  parts.path = fix(parts.path);
+  if (parts.query !== undefined) parts.query = fix(parts.query);
+  if (parts.fragment !== undefined) parts.fragment = fix(parts.fragment);
+}
+
+function normalizeScheme(scheme: string, o: ResolvedOptions): string {
+  const lower = scheme.toLowerCase();
+  if (o.forceHttp && lower === 'https') return 'http';
+  if (o.forceHttps && lower === 'http') return 'https';
+  return o.lowercaseScheme ? lower : scheme;
+}
+
+function normalizePath(path: string, hasAuthority: boolean, o: ResolvedOptions): string {
+  // Only hierarchical paths: RFC 5.2.2 would also rewrite `data:text/plain,a/../b`, which no browser does.
+  if (o.removeDotSegments && path.startsWith('/')) path = removeDotSegments(path);
+  if (!hasAuthority) {
+    // Without an authority a path may not start with "//" (RFC 3986 3.3): `x:/.//a` must not become `x://a`.
+    return path.startsWith('//') ? `/.${path}` : path;
+  }
+  if (o.removeDuplicateSlashes) path = removeDuplicateSlashes(path);
+  if (o.directoryIndexes.size > 0 || o.removeTrailingSlash)
+    path = trimPathEnd(path, o.directoryIndexes, o.removeTrailingSlash);
+  if (o.addTrailingSlash) path = addTrailingSlash(path);
+  if (o.emptyPathToSlash && path === '') path = '/';
+  return path;
+}

@@ -1,0 +1,73 @@
+// ampUrl.convertAll: converts every URL in the selections (or the whole document) in one edit.
+// Above `ampUrl.limits.maxDocumentSize` it asks first.
+import * as vscode from 'vscode';
+import type { Config } from '../config';
+import { documentSize, longestLine, selectionOffsets } from '../documents';
+import type { Limits } from '../logic/settings';
+import type { EditSummary } from '../logic/summary';
+import { makeTransform, TARGETS, type Target } from '../logic/transforms';
+import { editUrls } from './edit-urls';
+import { notStarted } from './report';
+
+export interface ConvertAllArgs {
+  to?: Target;
+  /** Skip the confirmation for documents above the size limit. */
+  force?: boolean;
+}
+
+async function pickTarget(): Promise<Target | undefined> {
+  const labels: Record<Target, string> = {
+    cache: vscode.l10n.t('AMP Cache URLs'),
+    publisher: vscode.l10n.t('Publisher URLs (reverse of AMP Cache URLs)'),
+    canonical: vscode.l10n.t('Safe Browsing canonical forms'),
+    normalized: vscode.l10n.t('RFC 3986 normalized forms'),
+  };
+  const pick = await vscode.window.showQuickPick(
+    TARGETS.map((to) => ({ label: labels[to], to })),
+    { title: vscode.l10n.t('Convert all URLs to…') },
+  );
+  return pick?.to;
+}
+
+/** The question to ask before converting a document above the limits, or undefined. */
+function overLimit(doc: vscode.TextDocument, limits: Limits): string | undefined {
+  const size = documentSize(doc);
+  if (size > limits.maxDocumentSize) {
+    return vscode.l10n.t(
+      'This document has {0} characters, more than ampUrl.limits.maxDocumentSize ({1}). Convert all its URLs anyway?',
+      size,
+      limits.maxDocumentSize,
+    );
+  }
+  const line = longestLine(doc);
+  if (line > limits.maxLineLength) {
+    return vscode.l10n.t(
+      'This document has a line of {0} characters, more than ampUrl.limits.maxLineLength ({1}). Convert all its URLs anyway?',
+      line,
+      limits.maxLineLength,
+    );
+  }
+  return undefined;
+}
+
+export async function convertAll(config: Config, args: ConvertAllArgs = {}): Promise<EditSummary> {
+  const a = args && typeof args === 'object' ? args : {};
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return notStarted(vscode.l10n.t('Open a text editor first.'));
+  if (a.to !== undefined && !TARGETS.includes(a.to))
+    return notStarted(vscode.l10n.t('Unknown target "{0}".', String(a.to)));
+  const to = a.to ?? (await pickTarget());
+  if (!to) return { changed: 0, skipped: [], aborted: vscode.l10n.t('Cancelled.') };
+  const s = config.settings;
+  const question = a.force ? undefined : overLimit(editor.document, s.limits);
+  if (question) {
+    const go = vscode.l10n.t('Convert');
+    const answer = await vscode.window.showWarningMessage(question, { modal: true }, go);
+    if (answer !== go) return { changed: 0, skipped: [], aborted: vscode.l10n.t('Cancelled.') };
+  }
+  const ranges = (doc: vscode.TextDocument) => {
+    const selected = selectionOffsets(doc, editor.selections).filter((r) => r.start !== r.end);
+    return selected.length ? selected : [{ start: 0, end: documentSize(doc) }];
+  };
+  return editUrls(makeTransform(to, s, {}, vscode.l10n.t), ranges, editor);
+}

@@ -1,0 +1,10 @@
+// ampUrl.toPublisherUrl (also "Replace with publisher URL"): AMP Cache URL -> publisher URL.
+import * as vscode from 'vscode';
+import type { Config } from '../config';
+import type { EditSummary } from '../logic/summary';
+import { makeTransform } from '../logic/transforms';
+import { editUrls } from './edit-urls';
+
+export function toPublisherUrl(config: Config): Promise<EditSummary> {
+  return editUrls(makeTransform('publisher', config.settings, {}, vscode.l10n.t));
+}

@@ -1,0 +1,54 @@
+// The hover on any URL: every form of it, with Copy / Replace / Open links to our commands only.
+import * as vscode from 'vscode';
+import type { Config } from '../config';
+import { pointerRestsAt } from '../context-keys';
+import { inScope, urlAtPosition } from '../documents';
+import { CANDIDATE_SCAN_CHARS, documentHosts } from '../logic/candidates';
+import { computeForms } from '../logic/forms';
+import { HOVER_COMMANDS, hoverMarkdown } from '../logic/hover-markdown';
+
+/** The MarkdownString settings for text built from a document: our commands only, no icons, no HTML. */
+export function safeMarkdown(value: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(value, false);
+  md.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
+  md.supportHtml = false;
+  md.supportThemeIcons = false;
+  return md;
+}
+
+export class HoverProvider implements vscode.HoverProvider {
+  constructor(private readonly config: Config) {}
+
+  provideHover(doc: vscode.TextDocument, pos: vscode.Position): vscode.Hover | undefined {
+    pointerRestsAt(doc, pos); // the "Replace with…" menu items follow the mouse too (see context-keys.ts)
+    const s = this.config.settings;
+    if (!s.hoverEnabled || s.hoverSections.size === 0 || !inScope(doc, pos.line, s))
+      return undefined;
+    const found = urlAtPosition(doc, pos);
+    if (!found) return undefined;
+    const range = new vscode.Range(pos.line, found.start, pos.line, found.end);
+    // Hosts in the document, read (bounded) only when a hashed cache prefix needs them.
+    const candidates = () =>
+      documentHosts(
+        doc.getText(
+          new vscode.Range(new vscode.Position(0, 0), doc.positionAt(CANDIDATE_SCAN_CHARS)),
+        ),
+      );
+    const forms = computeForms(found.url, s, {
+      sections: s.hoverSections,
+      candidates,
+      t: vscode.l10n.t,
+    });
+    const target = {
+      uri: doc.uri.toString(),
+      start: doc.offsetAt(range.start),
+      end: doc.offsetAt(range.end),
+      oldText: found.text,
+    };
+    return new vscode.Hover(safeMarkdown(hoverMarkdown(forms, target, vscode.l10n.t)), range);
+  }
+}
+
+export function registerHoverProvider(config: Config): vscode.Disposable {
+  return vscode.languages.registerHoverProvider('*', new HoverProvider(config));
+}

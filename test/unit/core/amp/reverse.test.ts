@@ -1,0 +1,570 @@
+import * as assert from 'node:assert/strict';
+import {
+  AMP_CACHES,
+  CACHE_QUERY_PARAMS,
+  VIEWER_FRAGMENT_PARAMS,
+  cacheOrigin,
+  cacheUrl,
+  findCache,
+  parseCacheUrl,
+  publisherDomain,
+  publisherUrl,
+  type AmpCache,
+} from '../../../../src/core';
+import { refuses } from './helpers';
+
+const SPEC_HASH = 'v2c4ucasgcskftbjt4c7phpkbqedcdcqo23tkamleapoa5o6fygq';
+
+describe('amp-reverse: publisherDomain, the spec examples', () => {
+  it('reverses readable origins', () => {
+    assert.equal(publisherDomain('https://www-example-com.cdn.ampproject.org'), 'www.example.com');
+    assert.equal(
+      publisherDomain('https://xn---com-p33b41770a.cdn.ampproject.org'),
+      'xn--57hw060o.com',
+    ); // ⚡😊.com
+    assert.equal(publisherDomain('a--b-example-com.cdn.ampproject.org'), 'a-b.example.com');
+    assert.equal(
+      publisherDomain('https://0-en--us-example-com-0.cdn.ampproject.org'),
+      'en-us.example.com',
+    );
+    assert.equal(
+      publisherDomain('https://foo--example-com.cdn.ampproject.org/'),
+      'foo-example.com',
+    );
+  });
+
+  it('cannot reverse a hashed prefix without candidates', () => {
+    assert.equal(publisherDomain(`https://${SPEC_HASH}.cdn.ampproject.org`), null);
+    assert.equal(
+      publisherDomain(`https://${SPEC_HASH}.cdn.ampproject.org`, {
+        candidates: ['example.com', 'localhost'],
+      }),
+      null,
+    );
+  });
+
+  it('finds the candidate that hashes to the prefix, in ASCII form', () => {
+    const origin =
+      'https://qsgpfjzulvuaxb66z77vlhb5gu2irvcnyp6t67cz6tqo5ae6fysa.cdn.ampproject.org';
+    assert.equal(
+      publisherDomain(origin, { candidates: ['a.com', 'not a host', 'TopLevelNoHyphens'] }),
+      'toplevelnohyphens',
+    );
+    assert.equal(
+      publisherDomain(origin, { candidates: new Set(['toplevelnohyphens']) }),
+      'toplevelnohyphens',
+    );
+    const long =
+      'itwasadarkandstormynight.therainfellintorrents.exceptatoccasionalintervalswhenitwascheckedby.aviolentgustofwindwhichsweptupthestreets.com';
+    assert.equal(
+      publisherDomain('dgz4cnrxufaulnwku4ow5biptyqnenjievjht56hd7wqinbdbteq.www.bing-amp.com', {
+        candidates: [long],
+      }),
+      long,
+    );
+  });
+
+  it('works for every registered cache and for given caches', () => {
+    for (const cache of AMP_CACHES)
+      assert.equal(
+        publisherDomain(`https://www-example-com.${cache.cacheDomain}`),
+        'www.example.com',
+      );
+    const mine: AmpCache[] = [{ id: 'x', name: 'X', cacheDomain: 'amp.example.net' }];
+    assert.equal(publisherDomain('https://a-com.amp.example.net', { caches: mine }), 'a.com');
+    refuses(
+      () => publisherDomain('https://a-com.cdn.ampproject.org', { caches: mine }),
+      'not-a-cache-url',
+      /amp\.example\.net/,
+    );
+  });
+
+  it('returns IDNs in ASCII form', () => {
+    assert.equal(publisherDomain('xn--bcher-ch-65a.cdn.ampproject.org'), 'xn--bcher-kva.ch');
+    assert.equal(publisherDomain('xn--fa-de-mqa.cdn.ampproject.org'), 'xn--fa-hia.de'); // faß.de
+    assert.equal(
+      publisherDomain('xn-------i5fvcbaopc6fkc0de0d9jybegt6cd.cdn.ampproject.org'),
+      'xn--4gbrim.xn----rmckbbajlc6dj7bxne2c.xn--wgbh1c',
+    );
+    assert.equal(publisherDomain('1-2-3-4.cdn.ampproject.org'), '1.2.3.4');
+  });
+
+  it('refuses anything that is not a cache origin or host', () => {
+    for (const input of [
+      'https://example.com',
+      'example.com',
+      'cdn.ampproject.org',
+      'https://cdn.ampproject.org',
+      'a.b.cdn.ampproject.org',
+      'https://x.cdn.ampproject.org.evil.example',
+      'https://xcdn.ampproject.org',
+      'ftp://a-com.cdn.ampproject.org',
+      'https://user@a-com.cdn.ampproject.org',
+      'https://a-com.cdn.ampproject.org:8443',
+      'a_b-com.cdn.ampproject.org',
+    ]) {
+      refuses(() => publisherDomain(input), 'not-a-cache-url');
+    }
+    refuses(() => publisherDomain(''), 'empty');
+    refuses(() => publisherDomain('x'.repeat(10 * 1024 * 1024)), 'too-long');
+  });
+
+  it('refuses readable prefixes no cache produces rather than guessing', () => {
+    // ab-cd.com is served at 0-ab--cd-com-0; in--trouble.com and localhost at hashes.
+    refuses(
+      () => publisherDomain('ab--cd-com.cdn.ampproject.org'),
+      'not-a-cache-url',
+      /0-ab--cd-com-0/,
+    );
+    refuses(() => publisherDomain('in----trouble-com.cdn.ampproject.org'), 'not-a-cache-url');
+    refuses(() => publisherDomain('-a-com.cdn.ampproject.org'), 'not-a-cache-url');
+    refuses(() => publisherDomain('xn--zz-.cdn.ampproject.org'), 'not-a-cache-url');
+  });
+
+  it('refuses a prefix without - that is no hash: a hash is 52 base32 characters (was null, "hashed")', () => {
+    for (const host of [
+      'abc.cdn.ampproject.org',
+      'https://localhost.cdn.ampproject.org',
+      `${SPEC_HASH.slice(1)}.cdn.ampproject.org`,
+      `${SPEC_HASH}a.cdn.ampproject.org`,
+      `${SPEC_HASH.slice(1)}1.cdn.ampproject.org`,
+    ]) {
+      refuses(() => publisherDomain(host), 'not-a-cache-url', /52 base32 characters/);
+      refuses(
+        () => publisherUrl(`https://${host.replace(/^https:\/\//, '')}/c/s/a.com/`),
+        'not-a-cache-url',
+        /52 base32/,
+      );
+      assert.equal(findCache(host), undefined);
+    }
+    assert.equal(publisherDomain(`${SPEC_HASH}.cdn.ampproject.org`), null);
+    assert.equal(findCache(`${SPEC_HASH}.cdn.ampproject.org`)?.id, 'google');
+  });
+});
+
+describe('amp-reverse: publisherDomain options', () => {
+  const hashed = cacheOrigin('localhost');
+
+  it('reads candidates: null as none, like undefined (was a TypeError)', () => {
+    assert.equal(publisherDomain(hashed, { candidates: null }), null);
+    assert.equal(publisherDomain(hashed, { candidates: undefined }), null);
+    assert.equal(publisherDomain(hashed, { caches: null, candidates: null }), null);
+    assert.equal(
+      publisherDomain('https://example-com.cdn.ampproject.org', { candidates: null }),
+      'example.com',
+    );
+    assert.equal(publisherDomain(hashed, { candidates: ['localhost'] }), 'localhost');
+  });
+
+  it('refuses candidates that do not iterate with a UrlError, never a TypeError', () => {
+    const bad: unknown[] = [
+      { [Symbol.iterator]: () => 5 }, // the iterator is no object: for-of throws a TypeError
+      { [Symbol.iterator]: () => ({}) }, // no next()
+      { [Symbol.iterator]: () => ({ next: () => 5 }) }, // next() returns no object
+      {
+        [Symbol.iterator]: () => {
+          throw new Error('boom');
+        },
+      },
+      {
+        get [Symbol.iterator]() {
+          throw new Error('getter');
+        },
+      },
+    ];
+    for (const candidates of bad) {
+      refuses(
+        () => publisherDomain(hashed, { candidates: candidates as Iterable<string> }),
+        'invalid-option',
+        /candidates/,
+      );
+    }
+    // Checked whatever the prefix: a readable origin does not hide a wrong option.
+    for (const candidates of [5, 'localhost', true, {}, () => ['localhost']]) {
+      refuses(
+        () => publisherDomain(hashed, { candidates: candidates as unknown as Iterable<string> }),
+        'invalid-option',
+        /iterable of domains/,
+      );
+      refuses(
+        () =>
+          publisherDomain('https://example-com.cdn.ampproject.org', {
+            candidates: candidates as unknown as Iterable<string>,
+          }),
+        'invalid-option',
+      );
+    }
+    // Values inside that are not domains are skipped, not refused.
+    assert.equal(
+      publisherDomain(hashed, {
+        candidates: [null, 5, {}, 'not a host', 'localhost'] as unknown as string[],
+      }),
+      'localhost',
+    );
+  });
+
+  it('reads caches: null as the registered caches', () => {
+    assert.equal(publisherDomain('https://a-com.www.bing-amp.com', { caches: null }), 'a.com');
+    assert.equal(
+      publisherUrl('https://a-com.www.bing-amp.com/c/s/a.com/x', { caches: null }),
+      'https://a.com/x',
+    );
+  });
+});
+
+describe('amp-reverse: ports and absolute host names', () => {
+  it('accepts the default port, also on a bare host (443: caches serve https)', () => {
+    // Was refused with "AMP Caches serve on the default https port, not 443".
+    assert.equal(publisherDomain('example-com.cdn.ampproject.org:443'), 'example.com');
+    assert.equal(publisherDomain('https://example-com.cdn.ampproject.org:443'), 'example.com');
+    assert.equal(publisherDomain('http://example-com.cdn.ampproject.org:80'), 'example.com');
+    assert.equal(findCache('example-com.cdn.ampproject.org:443')?.id, 'google');
+    assert.equal(
+      publisherUrl('https://example-com.cdn.ampproject.org:443/c/s/example.com/x'),
+      'https://example.com/x',
+    );
+  });
+
+  it('refuses other ports, naming the default', () => {
+    refuses(
+      () => publisherDomain('example-com.cdn.ampproject.org:8443'),
+      'not-a-cache-url',
+      /default port \(443 for https\), not "8443"/,
+    );
+    refuses(
+      () => publisherDomain('https://example-com.cdn.ampproject.org:80'),
+      'not-a-cache-url',
+      /443 for https/,
+    );
+    refuses(
+      () => publisherDomain('http://example-com.cdn.ampproject.org:443'),
+      'not-a-cache-url',
+      /80 for http/,
+    );
+    refuses(() => publisherDomain('example-com.cdn.ampproject.org:x'), 'not-a-cache-url');
+  });
+
+  it('accepts one trailing dot of an absolute host name: the same host to DNS, TLS and the cache', () => {
+    assert.equal(publisherDomain('https://example-com.cdn.ampproject.org.'), 'example.com');
+    assert.equal(publisherDomain('example-com.cdn.ampproject.org.:443'), 'example.com');
+    assert.equal(
+      publisherUrl('https://example-com.cdn.ampproject.org./c/s/example.com/x'),
+      'https://example.com/x',
+    );
+    assert.equal(findCache('https://a-com.www.bing-amp.com./')?.id, 'bing');
+    refuses(() => publisherDomain('https://example-com.cdn.ampproject.org..'), 'not-a-cache-url');
+  });
+});
+
+describe('amp-reverse: publisherUrl and parseCacheUrl', () => {
+  it('reverses the spec examples', () => {
+    assert.equal(
+      publisherUrl('https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html'),
+      'https://example.com/amp_document.html',
+    );
+    assert.equal(
+      publisherUrl('https://example-com.cdn.ampproject.org/i/example.com/logo.png'),
+      'http://example.com/logo.png',
+    );
+    assert.equal(
+      publisherUrl('https://example-com.cdn.ampproject.org/c/s/example.com/g?value=Hello%20World'),
+      'https://example.com/g?value=Hello%20World',
+    );
+  });
+
+  it('reads every serving type on both caches', () => {
+    for (const cache of AMP_CACHES) {
+      for (const type of ['c', 'v', 'wp', 'cert', 'i', 'r']) {
+        const parsed = parseCacheUrl(
+          `https://a-example.${cache.cacheDomain}/${type}/s/a.example/p?q#f`,
+        );
+        assert.deepEqual(parsed, {
+          cache,
+          prefix: 'a-example',
+          servingType: type,
+          imageWidth: undefined,
+          https: true,
+          publisherUrl: 'https://a.example/p?q#f',
+        });
+      }
+      const ii = parseCacheUrl(`https://a-example.${cache.cacheDomain}/ii/w800/a.example/img.png`);
+      assert.equal(ii.servingType, 'ii');
+      assert.equal(ii.imageWidth, 800);
+      assert.equal(ii.https, false);
+      assert.equal(ii.publisherUrl, 'http://a.example/img.png');
+    }
+  });
+
+  it('drops the parameters caches add and keeps the publisher ones in order', () => {
+    assert.deepEqual([...CACHE_QUERY_PARAMS].slice(0, 6), [
+      'amp_js_v',
+      'amp_gsa',
+      'amp_r',
+      'amp_kit',
+      'usqp',
+      'amp_latest_update_time',
+    ]);
+    const base = 'https://news-example-com.cdn.ampproject.org/v/s/news.example.com/story';
+    assert.equal(
+      publisherUrl(`${base}?amp_js_v=0.1&edition=de&usqp=mq331AQ&amp_gsa=1&x=%20#top`),
+      'https://news.example.com/story?edition=de&x=%20#top',
+    );
+    assert.equal(
+      publisherUrl(`${base}?amp_latest_update_time=1700000000&amp_r=1&amp_kit=1&amp_lite`),
+      'https://news.example.com/story',
+    );
+    // Only exact names: publisher parameters that merely look alike stay.
+    assert.equal(
+      publisherUrl(`${base}?amp=1&usqp2=x&my_amp_js_v=2`),
+      'https://news.example.com/story?amp=1&usqp2=x&my_amp_js_v=2',
+    );
+    assert.equal(publisherUrl(`${base}?`), 'https://news.example.com/story?');
+  });
+
+  it("drops the parameters an AMP viewer adds to the fragment, only from a viewer's parameter list", () => {
+    assert.deepEqual([...VIEWER_FRAGMENT_PARAMS].slice(0, 4), [
+      'aoh',
+      'amp_tf',
+      'ampshare',
+      'referrer',
+    ]);
+    // A link shared from Google's AMP viewer.
+    const shared =
+      'https://news-example-com.cdn.ampproject.org/v/s/news.example.com/story.amp.html?amp_js_v=a6&amp_gsa=1&usqp=mq331AQ' +
+      '#aoh=16823456789012&referrer=https%3A%2F%2Fwww.google.com&amp_tf=From%20%251%24s&ampshare=https%3A%2F%2Fnews.example.com%2Fstory.html';
+    assert.equal(publisherUrl(shared), 'https://news.example.com/story.amp.html');
+    const base = 'https://a-com.cdn.ampproject.org/c/s/a.com/x';
+    assert.equal(publisherUrl(`${base}#amp_tf=From%20%251%24s`), 'https://a.com/x');
+    assert.equal(
+      publisherUrl(
+        `${base}#origin=https%3A%2F%2Fwww.google.com&visibilityState=prerender&prerenderSize=1&cap=swipe`,
+      ),
+      'https://a.com/x',
+    );
+    // Other parameters of a viewer's list stay, in order.
+    assert.equal(
+      publisherUrl(`${base}#aoh=1&section=2&referrer=x&development=1`),
+      'https://a.com/x#section=2&development=1',
+    );
+    // Any other fragment is the publisher's, kept exactly, even with a viewer's names later on.
+    for (const fragment of [
+      '#top',
+      '#',
+      '#/login?referrer=/home',
+      '#section=1&aoh=2',
+      '#Aoh=1',
+      '#development=1',
+      '#amp_tf',
+    ]) {
+      assert.equal(
+        publisherUrl(`${base}${fragment}`),
+        `https://a.com/x${fragment === '#amp_tf' ? '' : fragment}`,
+      );
+    }
+  });
+
+  it('keeps the root / before ? and the absence of a path', () => {
+    assert.equal(
+      publisherUrl('https://a-com.cdn.ampproject.org/c/s/a.com/?x=1'),
+      'https://a.com/?x=1',
+    );
+    assert.equal(
+      publisherUrl('https://a-com.cdn.ampproject.org/c/s/a.com?x=1'),
+      'https://a.com?x=1',
+    );
+    assert.equal(publisherUrl('https://a-com.cdn.ampproject.org/c/s/a.com'), 'https://a.com');
+  });
+
+  it('tells /s (https) from a publisher host named s by the domain prefix', () => {
+    const sPrefix = cacheUrl('http://s/x').split('/')[2].split('.')[0];
+    assert.equal(publisherUrl(cacheUrl('http://s/x')), 'http://s/x');
+    assert.equal(publisherUrl(`https://${sPrefix}.cdn.ampproject.org/c/s/x`), 'http://s/x');
+    assert.equal(publisherUrl(cacheUrl('https://s/x')), 'https://s/x');
+  });
+
+  it('keeps a publisher host written in Unicode (as the toolbox writes it)', () => {
+    assert.equal(
+      publisherUrl('https://xn---com-k47jg78q.cdn.ampproject.org/c/s/點看.com'),
+      'https://點看.com',
+    );
+  });
+
+  it('refuses a publisher host that the domain prefix does not name (no cache serves it)', () => {
+    // Was https://other.com/x: the cache of example-com does not serve other.com.
+    refuses(
+      () => publisherUrl('https://example-com.cdn.ampproject.org/c/s/other.com/x'),
+      'not-a-cache-url',
+      /"other.com" does not belong to the domain prefix "example-com": its own prefix is "other-com"/,
+    );
+    refuses(
+      () => publisherUrl('https://example-com.cdn.ampproject.org/i/other.com/x.png'),
+      'not-a-cache-url',
+      /other-com/,
+    );
+    refuses(
+      () => publisherUrl('https://example-com.cdn.ampproject.org/ii/w800/s/www.example.com/x.png'),
+      'not-a-cache-url',
+      /www-example-com/,
+    );
+    // A hashed prefix: the path host must hash to it.
+    const hashed = cacheUrl('http://localhost/x');
+    assert.equal(publisherUrl(hashed), 'http://localhost/x');
+    refuses(
+      () => publisherUrl(hashed.replace('/localhost/', '/otherhost/')),
+      'not-a-cache-url',
+      /otherhost/,
+    );
+    refuses(
+      () => publisherUrl(`https://${SPEC_HASH}.cdn.ampproject.org/c/s/example.com/`),
+      'not-a-cache-url',
+      /example-com/,
+    );
+    // IPv6 literals, which cacheUrl refuses, are refused here too (was https://[::1]/x).
+    refuses(
+      () => publisherUrl('https://example-com.cdn.ampproject.org/c/s/[::1]/x'),
+      'not-a-cache-url',
+      /IPv6/,
+    );
+    refuses(
+      () => publisherUrl(`https://${SPEC_HASH}.cdn.ampproject.org/c/[::1]/x`),
+      'not-a-cache-url',
+      /IPv6/,
+    );
+  });
+
+  it('still reads every real spelling of the publisher host: case, Unicode, xn--, IPv4, both caches', () => {
+    assert.equal(
+      publisherUrl('https://www-example-com.cdn.ampproject.org/c/s/WWW.Example.COM/x'),
+      'https://WWW.Example.COM/x',
+    );
+    assert.equal(
+      publisherUrl('https://xn--bcher-ch-65a.cdn.ampproject.org/c/s/bücher.ch/x'),
+      'https://bücher.ch/x',
+    );
+    assert.equal(
+      publisherUrl('https://xn--bcher-ch-65a.www.bing-amp.com/r/xn--bcher-kva.ch/f.woff2'),
+      'http://xn--bcher-kva.ch/f.woff2',
+    );
+    assert.equal(
+      publisherUrl('https://1-2-3-4.cdn.ampproject.org/i/1.2.3.4/a.png'),
+      'http://1.2.3.4/a.png',
+    );
+    assert.equal(
+      publisherUrl('https://0-en--us-example-com-0.cdn.ampproject.org/wp/s/en-us.example.com/'),
+      'https://en-us.example.com/',
+    );
+  });
+
+  it('reads the cache URLs of seed 003, which have no serving type, as content over http', () => {
+    // Seed 003 ("Redirect & Error Handling") writes cache URLs without /c/s. The first segment
+    // is then the publisher host, checked against the prefix; without /s the format says http.
+    const seed: [string, string][] = [
+      [
+        'https://amp-dev.cdn.ampproject.org/amp.dev/documentation/examples/api/redirect?url=https://amp.dev/index.amp.html',
+        'http://amp.dev/documentation/examples/api/redirect?url=https://amp.dev/index.amp.html',
+      ],
+      [
+        'https://amp-dev.cdn.ampproject.org/amp.dev/documentation/examples/api/not-found',
+        'http://amp.dev/documentation/examples/api/not-found',
+      ],
+      [
+        'https://amp-dev.cdn.ampproject.org/amp.dev/documentation/examples/api/invalid-amp',
+        'http://amp.dev/documentation/examples/api/invalid-amp',
+      ],
+      [
+        'https://amp-dev.cdn.ampproject.org/amp.dev/documentation/examples/api/server-error',
+        'http://amp.dev/documentation/examples/api/server-error',
+      ],
+    ];
+    for (const [cache, publisher] of seed) {
+      assert.equal(publisherUrl(cache), publisher);
+      const parsed = parseCacheUrl(cache);
+      assert.equal(parsed.servingType, 'c');
+      assert.equal(parsed.https, false);
+      assert.equal(findCache(cache)?.id, 'google');
+    }
+    assert.equal(publisherUrl('https://amp-dev.cdn.ampproject.org/amp.dev'), 'http://amp.dev');
+    assert.equal(
+      publisherUrl('https://amp-dev.cdn.ampproject.org/AMP.dev/?usqp=1#x'),
+      'http://AMP.dev/#x',
+    );
+    // Only the host of the prefix: anything else is still no cache URL.
+    refuses(
+      () => publisherUrl('https://amp-dev.cdn.ampproject.org/example.com/x'),
+      'not-a-cache-url',
+      /neither a serving type .* nor the publisher host/,
+    );
+    refuses(
+      () => publisherUrl('https://amp-dev.cdn.ampproject.org/s/amp.dev/x'),
+      'not-a-cache-url',
+    );
+    refuses(() => publisherUrl('https://amp-dev.cdn.ampproject.org/x/amp.dev/'), 'not-a-cache-url');
+  });
+
+  it("reads a publisher host named like a serving type both ways, cacheUrl's form first", () => {
+    for (const url of [
+      'http://c/x',
+      'http://c/c/x',
+      'https://c/x',
+      'http://ii/w800/x',
+      'http://v',
+      'http://wp/s/x',
+    ]) {
+      assert.equal(publisherUrl(cacheUrl(url)), url);
+    }
+    const c = cacheOrigin('c');
+    assert.equal(publisherUrl(`${c}/c/x`), 'http://c/x'); // cacheUrl's form: type c, host c
+    assert.equal(publisherUrl(`${c}/c`), 'http://c'); // no host after the type: host c, no type
+    assert.equal(publisherUrl(`${c}/c/other.com/x`), 'http://c/other.com/x'); // other.com is not c's: host c, no type
+  });
+
+  it('refuses what is not a cache URL', () => {
+    for (const url of [
+      'https://example.com/c/s/example.com/',
+      'https://a-com.cdn.ampproject.org/',
+      'https://a-com.cdn.ampproject.org',
+      'https://a-com.cdn.ampproject.org/x/s/a.com/',
+      'https://a-com.cdn.ampproject.org/c/s/',
+      'https://a-com.cdn.ampproject.org/c/',
+      'https://a-com.cdn.ampproject.org/ii/s/a.com/i.png',
+      'https://a-com.cdn.ampproject.org/ii/w0/a.com/i.png',
+      'https://a-com.cdn.ampproject.org/c/s/a.com:8080/x',
+      'https://a-com.cdn.ampproject.org/c/s/u@a.com/x',
+      'mailto:a@a-com.cdn.ampproject.org',
+      'a-com.cdn.ampproject.org/c/s/a.com/',
+    ]) {
+      refuses(() => publisherUrl(url), 'not-a-cache-url');
+    }
+    refuses(() => publisherUrl('https://a-com.cdn.ampproject.org/c/s/a.com/a b'), 'invalid-url');
+    refuses(() => publisherUrl(''), 'empty');
+    refuses(() => parseCacheUrl(null as unknown as string), 'invalid-url');
+  });
+});
+
+describe('amp-reverse: findCache', () => {
+  it('finds the cache of an origin, host or URL', () => {
+    assert.equal(findCache('https://a-com.cdn.ampproject.org')?.id, 'google');
+    assert.equal(findCache('a-com.www.bing-amp.com')?.id, 'bing');
+    assert.equal(findCache('https://A-COM.CDN.AMPPROJECT.ORG/c/s/a.com/?x#y')?.id, 'google');
+  });
+
+  it('returns undefined, never throws, for anything else', () => {
+    for (const input of [
+      '',
+      'https://example.com/',
+      'cdn.ampproject.org',
+      'a.b.cdn.ampproject.org',
+      '\u0000',
+      'x'.repeat(2_000_000),
+      42,
+      null,
+      undefined,
+    ]) {
+      assert.equal(findCache(input as string), undefined);
+    }
+    assert.equal(
+      findCache('https://a-com.cdn.ampproject.org', 'nope' as unknown as AmpCache[]),
+      undefined,
+    );
+  });
+});

@@ -1,0 +1,136 @@
+// Hostile text for URL finding (issue 7): correct answers on huge and pathological input.
+// Linear time is checked by `npm run bench` (n vs 4n), not here: tests assert results only.
+import * as assert from 'node:assert/strict';
+import { findUrls, urlAt } from '../../../../src/core/find/find-urls';
+
+const MB = 1 << 20;
+
+describe('findUrls: adversarial text', () => {
+  it('a 1 MB line without spaces', () => {
+    assert.deepEqual(findUrls('a'.repeat(MB)), []);
+    const url = `https://a.com/${'a'.repeat(MB)}`;
+    assert.deepEqual(findUrls(`(${url}).`), [{ start: 1, end: 1 + url.length, url }]);
+    // A minified line of comma-separated URLs is one URL: commas are URL characters.
+    const list = 'http://a.com/x,'.repeat(MB / 16);
+    assert.deepEqual(
+      findUrls(list).map((m) => m.url),
+      [list.slice(0, -1)],
+    );
+  });
+
+  it('minified JSON with many URLs', () => {
+    const json = '["http://a.com/x","http://b.com/y"],'.repeat(30_000);
+    const found = findUrls(json);
+    assert.equal(found.length, 60_000);
+    assert.deepEqual([found[0].url, found[59_999].url], ['http://a.com/x', 'http://b.com/y']);
+  });
+
+  it('100,000 ( in a row, alone and around a URL', () => {
+    assert.deepEqual(findUrls('('.repeat(100_000)), []);
+    const text = `${'('.repeat(100_000)}https://a.com/x${')'.repeat(100_000)}`;
+    assert.deepEqual(
+      findUrls(text).map((m) => m.url),
+      ['https://a.com/x'],
+    );
+    const inside = `https://a.com/${'('.repeat(100_000)}`;
+    assert.deepEqual(
+      findUrls(inside).map((m) => m.url),
+      [inside],
+    );
+  });
+
+  it('100,000 http:// in a row is one URL; with spaces, none', () => {
+    const text = 'http://'.repeat(100_000);
+    assert.deepEqual(findUrls(text), [{ start: 0, end: text.length, url: text }]);
+    assert.deepEqual(findUrls('http:// '.repeat(100_000)), []);
+    assert.equal(findUrls('http://a '.repeat(100_000)).length, 100_000);
+  });
+
+  it('www. in a row, and many www. without a dotted host', () => {
+    const text = 'www.'.repeat(100_000);
+    assert.deepEqual(
+      findUrls(text).map((m) => m.url),
+      [text.slice(0, -1)],
+    );
+    assert.deepEqual(findUrls('www.a '.repeat(100_000)), []);
+  });
+
+  it('deep Markdown nesting', () => {
+    const depth = 50_000;
+    const text = `${'[> *'.repeat(depth)}[x](https://a.com/x)${']*'.repeat(depth)}`;
+    assert.deepEqual(
+      findUrls(text).map((m) => m.url),
+      ['https://a.com/x'],
+    );
+    const links = '[a]('.repeat(depth) + 'https://a.com/x' + ')'.repeat(depth);
+    assert.deepEqual(
+      findUrls(links).map((m) => m.url),
+      ['https://a.com/x'],
+    );
+  });
+
+  it('lone surrogates end a URL, pairs stay in it', () => {
+    assert.deepEqual(
+      findUrls('https://a.com/\uD800x https://b.com/\uDC00y').map((m) => m.url),
+      ['https://a.com/', 'https://b.com/'],
+    );
+    assert.deepEqual(
+      findUrls('\uDC00https://a.com/😊\uD800').map((m) => m.url),
+      ['https://a.com/😊'],
+    );
+    assert.deepEqual(findUrls('\uD800'.repeat(100_000) + 'http://a.com'), [
+      { start: 100_000, end: 100_012, url: 'http://a.com' },
+    ]);
+  });
+
+  it('NUL bytes and other controls end a URL', () => {
+    assert.deepEqual(
+      findUrls('https://a.com/x\u0000y\u0000https://b.com\u0085z').map((m) => m.url),
+      ['https://a.com/x', 'https://b.com'],
+    );
+    assert.deepEqual(findUrls('\u0000'.repeat(MB)), []);
+  });
+
+  it('mixed right-to-left text and bidi controls', () => {
+    const text =
+      '\u202Bمرحبا https://مثال.com/\u05D0\u0645 עברית\u202C\u2067http://a.com/x\u2069'.repeat(
+        10_000,
+      );
+    const found = findUrls(text);
+    assert.equal(found.length, 20_000);
+    assert.deepEqual(
+      [found[0].url, found[1].url],
+      ['https://مثال.com/\u05D0\u0645', 'http://a.com/x'],
+    );
+  });
+
+  it('JSON-escaped schemes in a row, refused ones, and a huge escaped URL', () => {
+    // Every candidate inside a refused one would end at the same backslash: the scan skips them.
+    assert.deepEqual(findUrls(`${'https:\\/\\/a'.repeat(100_000)}\\.`), []);
+    const many = '"https:\\/\\/a.com\\/x",'.repeat(50_000);
+    const found = findUrls(many);
+    assert.equal(found.length, 50_000);
+    assert.equal(found[49_999].url, 'https:\\/\\/a.com\\/x');
+    const huge = `https:\\/\\/a.com${'\\/a'.repeat(MB / 4)}`;
+    assert.deepEqual(
+      findUrls(huge).map((m) => m.end),
+      [huge.length],
+    );
+    assert.deepEqual(findUrls('\\/'.repeat(MB)), []);
+    assert.equal(urlAt('\\/'.repeat(MB), MB), undefined);
+  });
+
+  it('urlAt in the middle of huge hostile lines answers from a window', () => {
+    const line = 'http://a.com/x,'.repeat(MB / 16);
+    assert.equal(urlAt(line, line.length >> 1), undefined); // one URL longer than the window
+    const json = '["http://a.com/x","http://b.com/y"],'.repeat(30_000);
+    const offset = (json.length >> 1) + 5; // inside the first URL of a repetition
+    const found = urlAt(json, offset);
+    assert.ok(found && found.start <= offset && offset <= found.end);
+    assert.deepEqual(
+      found,
+      findUrls(json).find((m) => m.start <= offset && offset <= m.end),
+    );
+    assert.equal(urlAt('('.repeat(MB), MB >> 1), undefined);
+  });
+});
