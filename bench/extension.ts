@@ -73,7 +73,9 @@ function timeActivate(label: string, file: string): void {
       const t = performance.now();
       ext.activate(context);
       times.push(performance.now() - t);
-      context.subscriptions.forEach((d) => d.dispose());
+      context.subscriptions.forEach((d) => {
+        d.dispose();
+      });
     }
     console.log(
       `activate() ${label}: first ${times[0].toFixed(3)} ms; ${stats(times)}; module load ${load.toFixed(1)} ms`,

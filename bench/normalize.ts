@@ -7,7 +7,7 @@ type NormalizeUrl = (url: string, options?: Record<string, unknown>) => string;
 
 // normalize-url is ESM-only; tsc turns this import() into require(), which Node 20.19+ runs for ESM.
 async function loadNormalizeUrl(): Promise<NormalizeUrl> {
-  const mod = (await import('normalize-url')) as unknown as { default: NormalizeUrl };
+  const mod = await import('normalize-url');
   return mod.default;
 }
 

@@ -18,7 +18,11 @@ export class Config extends Disposable {
         (e) => e.affectsConfiguration('ampUrl') && this.reload(),
       ),
     );
-    this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.reload()));
+    this.register(
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        this.reload();
+      }),
+    );
   }
 
   /** The current settings (read on first use, so activation stays cheap). */

@@ -32,11 +32,20 @@ export class ContextKeys extends Disposable {
 
   constructor(private readonly config: Config) {
     super();
-    const atCursor = (e: vscode.TextEditor | undefined) =>
+    const atCursor = (e: vscode.TextEditor | undefined) => {
       this.update(e && { document: e.document, position: e.selection.active });
-    this.register(vscode.window.onDidChangeTextEditorSelection((e) => atCursor(e.textEditor)));
+    };
+    this.register(
+      vscode.window.onDidChangeTextEditorSelection((e) => {
+        atCursor(e.textEditor);
+      }),
+    );
     this.register(vscode.window.onDidChangeActiveTextEditor(atCursor));
-    this.register(config.onDidChange(() => atCursor(vscode.window.activeTextEditor)));
+    this.register(
+      config.onDidChange(() => {
+        atCursor(vscode.window.activeTextEditor);
+      }),
+    );
     // Only for a document on screen: a hover asked for by code on a hidden document says nothing
     // about where the user will right-click.
     this.register(
@@ -46,8 +55,14 @@ export class ContextKeys extends Disposable {
       }),
     );
     // Off the activation path: the first update runs after activate() returns.
-    const timer = setTimeout(() => atCursor(vscode.window.activeTextEditor), 0);
-    this.register({ dispose: () => clearTimeout(timer) });
+    const timer = setTimeout(() => {
+      atCursor(vscode.window.activeTextEditor);
+    }, 0);
+    this.register({
+      dispose: () => {
+        clearTimeout(timer);
+      },
+    });
   }
 
   private update(spot: Spot | undefined): void {

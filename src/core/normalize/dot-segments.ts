@@ -4,7 +4,7 @@
 /** remove_dot_segments of RFC 3986 5.2.4, for any path (absolute or rootless). */
 export function removeDotSegments(path: string): string {
   // Dot segments sit at the start or after a "/": without either there is nothing to do.
-  if (path.indexOf('/.') < 0 && path.charCodeAt(0) !== 0x2e) return path;
+  if (!path.includes('/.') && path.charCodeAt(0) !== 0x2e) return path;
   const out: string[] = [];
   const n = path.length;
   let i = 0;

@@ -6,7 +6,7 @@ const EMBEDDED_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:$/;
 
 /** `/foo//bar.html` → `/foo/bar.html`; keeps `//` after a `scheme:` segment (`/web/https://a.com/`). */
 export function removeDuplicateSlashes(path: string): string {
-  if (path.indexOf('//') < 0) return path;
+  if (!path.includes('//')) return path;
   let out = '';
   let segmentStart = 0;
   for (let i = 0; i < path.length; i++) {

@@ -49,7 +49,7 @@ export function canonicalParts(url: string): CanonicalUrl {
   }
   const q = rest.indexOf('?', end);
   let path = q < 0 ? rest.slice(end) : rest.slice(end, q);
-  if (special && path.indexOf('\\') >= 0) path = path.replace(/\\/g, '/');
+  if (special && path.includes('\\')) path = path.replace(/\\/g, '/');
   return {
     scheme,
     host: hostOf(rest.slice(0, end)),
@@ -83,7 +83,7 @@ function trimControls(s: string): string {
 
 /** Spec step 1: tab, CR and LF characters go; their escapes (`%0A`) stay. */
 function removeTabsAndNewlines(s: string): string {
-  return s.indexOf('\t') < 0 && s.indexOf('\r') < 0 && s.indexOf('\n') < 0
+  return !s.includes('\t') && !s.includes('\r') && !s.includes('\n')
     ? s
     : s.replace(/[\t\r\n]/g, '');
 }

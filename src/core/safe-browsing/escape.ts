@@ -53,7 +53,7 @@ function hexValue(c: number): number {
  * the one string with no `%XX` left.
  */
 export function unescapeFully(bytes: string): string {
-  if (bytes.indexOf('%') < 0) return bytes;
+  if (!bytes.includes('%')) return bytes;
   // Common case first: one plain pass usually leaves no escape behind (`%20` → ` `).
   const once = unescapeOnce(bytes);
   return hasEscape(once) ? unescapeStack(once) : once;
@@ -84,7 +84,7 @@ function unescapeStack(bytes: string): string {
 
 /** One unescaping pass (enough for text `escapeBytes` wrote: it restores the bytes). */
 export function unescapeOnce(text: string): string {
-  if (text.indexOf('%') < 0) return text;
+  if (!text.includes('%')) return text;
   let out = '';
   let last = 0;
   for (let i = 0; i + 2 < text.length; i++) {

@@ -106,7 +106,7 @@ function toAscii(bytes: string): string | undefined {
 /** Removes leading and trailing dots and collapses runs of dots (linear, no regex backtracking). */
 function collapseDots(host: string): string {
   if (
-    host.indexOf('..') < 0 &&
+    !host.includes('..') &&
     host.charCodeAt(0) !== 0x2e &&
     host.charCodeAt(host.length - 1) !== 0x2e
   )

@@ -64,7 +64,7 @@ const MAX_IPV6_TEXT = 45;
 export function parseIPv6(text: string): number[] | undefined {
   if (text.length === 0 || text.length > MAX_IPV6_TEXT) return undefined;
   const gap = text.indexOf('::');
-  if (gap >= 0 && text.indexOf('::', gap + 1) >= 0) return undefined;
+  if (gap >= 0 && text.includes('::', gap + 1)) return undefined;
   const head = gap >= 0 ? text.slice(0, gap) : text;
   const tail = gap >= 0 ? text.slice(gap + 2) : '';
   const left = parseGroups(head, gap < 0);

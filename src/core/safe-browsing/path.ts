@@ -7,7 +7,7 @@
  */
 export function canonicalPath(path: string): string {
   if (path === '') return '/';
-  if (path.indexOf('/.') < 0 && path.indexOf('//') < 0) return path;
+  if (!path.includes('/.') && !path.includes('//')) return path;
   const input = path.split('/'); // input[0] is '' because the path starts with '/'
   const out: string[] = [];
   for (let i = 1; i < input.length; i++) {

@@ -185,7 +185,7 @@ function labelProblem(label: string): string {
   if (!/^[a-z0-9-]+$/.test(label))
     return `the label ${quote(label)} has a character other than a-z, 0-9 and -`;
   if (label.startsWith('xn--')) return aLabelProblem(label);
-  if (label[0] === '-' || label[label.length - 1] === '-')
+  if (label.startsWith('-') || label.endsWith('-'))
     return `the label ${quote(label)} starts or ends with -`;
   if (label[2] === '-' && label[3] === '-')
     return `the label ${quote(label)} has -- at positions 3-4 but is not an A-label`;

@@ -80,7 +80,7 @@ function endsWithStrayPercent(tail: string): boolean {
 
 /** Lowercases everything but the hex digits of triplets (host case-folding, RFC 3986 6.2.2.1). */
 export function lowercaseOutsideEscapes(text: string): string {
-  if (text.indexOf('%') < 0) return text.toLowerCase();
+  if (!text.includes('%')) return text.toLowerCase();
   let out = '';
   let from = 0;
   for (let pct = text.indexOf('%'); pct >= 0; pct = text.indexOf('%', pct + 1)) {
@@ -94,7 +94,7 @@ export function lowercaseOutsideEscapes(text: string): string {
 
 /** Decodes a query parameter name for matching; malformed escapes leave it as written. */
 export function decodeForMatching(text: string): string {
-  if (text.indexOf('%') < 0) return text;
+  if (!text.includes('%')) return text;
   try {
     return decodeURIComponent(text);
   } catch {

@@ -56,10 +56,17 @@ export async function applyPlan(
   try {
     // Both carry the document version: VS Code refuses the edit if the text changed meanwhile.
     if (shown)
-      ok = await editor.edit((b) => ranges.forEach((r, i) => b.replace(r, writes[i].newText)), {
-        undoStopBefore: true,
-        undoStopAfter: true,
-      });
+      ok = await editor.edit(
+        (b) => {
+          ranges.forEach((r, i) => {
+            b.replace(r, writes[i].newText);
+          });
+        },
+        {
+          undoStopBefore: true,
+          undoStopAfter: true,
+        },
+      );
   } catch {
     ok = false; // the editor was hidden or closed on the way
   }
@@ -118,6 +125,8 @@ function workspaceEdit(
   writes: readonly PlannedEdit[],
 ): vscode.WorkspaceEdit {
   const edit = new vscode.WorkspaceEdit();
-  ranges.forEach((r, i) => edit.replace(doc.uri, r, writes[i].newText));
+  ranges.forEach((r, i) => {
+    edit.replace(doc.uri, r, writes[i].newText);
+  });
   return edit;
 }

@@ -64,15 +64,13 @@ async function pickStepsOnce(current: NormalizeOptions): Promise<NormalizeOption
   });
   if (!picked) return undefined;
   const chosen = new Set(picked.map((p) => p.key));
-  return Object.fromEntries(
-    NORMALIZE_STEPS.map((s) => [s.key, chosen.has(s.key)]),
-  ) as NormalizeOptions;
+  return Object.fromEntries(NORMALIZE_STEPS.map((s) => [s.key, chosen.has(s.key)]));
 }
 
 async function pickOptions(config: Config): Promise<NormalizeOptions | undefined> {
   const presets = (Object.keys(NORMALIZE_PRESETS) as NormalizePreset[]).map((p) => ({
     label: presetLabel(p),
-    preset: p as NormalizePreset | undefined,
+    preset: p,
   }));
   const items = [...presets, { label: vscode.l10n.t('Choose steps…'), preset: undefined }];
   const pick = await vscode.window.showQuickPick(items, {

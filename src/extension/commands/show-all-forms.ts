@@ -71,7 +71,7 @@ function formItems(url: string, editor: vscode.TextEditor | undefined, config: C
   const all = computeForms(url, config.settings, { candidates, t: vscode.l10n.t });
   const items: FormItem[] = all.forms
     .filter((f) => f.value !== undefined)
-    .map((f) => ({ id: f.id, label: f.label, value: f.value as string }));
+    .map((f) => ({ id: f.id, label: f.label, value: f.value! }));
   all.hashes?.value?.forEach((h, i) =>
     items.push({
       id: `hash:${i}`,
@@ -133,11 +133,15 @@ function pick(
       resolve(r);
       qp.dispose();
     };
-    qp.onDidAccept(() =>
-      finish(qp.selectedItems[0] && { item: qp.selectedItems[0].item, insert: false }),
-    );
-    qp.onDidTriggerItemButton((e) => finish({ item: e.item.item, insert: true }));
-    qp.onDidHide(() => finish(undefined));
+    qp.onDidAccept(() => {
+      finish(qp.selectedItems[0] && { item: qp.selectedItems[0].item, insert: false });
+    });
+    qp.onDidTriggerItemButton((e) => {
+      finish({ item: e.item.item, insert: true });
+    });
+    qp.onDidHide(() => {
+      finish(undefined);
+    });
     qp.show();
   });
 }

@@ -34,6 +34,6 @@ export function servingTypeFor(
   imageWidth?: number,
 ): ServingType {
   if (setting !== 'auto') return setting;
-  if (!IMAGE_PATH.test(splitUri(url).path)) return 'c' as ServingType;
-  return (imageWidth ? 'ii' : 'i') as ServingType;
+  if (!IMAGE_PATH.test(splitUri(url).path)) return 'c';
+  return imageWidth ? 'ii' : 'i';
 }

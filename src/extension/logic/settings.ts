@@ -73,7 +73,7 @@ function customCaches(raw: unknown, problems: string[], t: Localize): AmpCache[]
       continue;
     }
     const name = typeof rec.name === 'string' && rec.name.trim() ? rec.name.trim() : id;
-    out.push({ id, name, cacheDomain: domain } as AmpCache);
+    out.push({ id, name, cacheDomain: domain });
   }
   return out;
 }
@@ -108,7 +108,7 @@ function normalizeOptions(preset: NormalizePreset, steps: unknown): NormalizeOpt
     for (const [key, value] of Object.entries(steps))
       if (typeof value === 'boolean') options[key] = value;
   }
-  return options as NormalizeOptions;
+  return options;
 }
 
 /** Sanitizes raw settings. `trusted` is false in an untrusted workspace: custom caches are ignored. */

@@ -261,7 +261,7 @@ describe('extension: commands', () => {
   });
 
   it('context menu commands convert like the palette ones', async () => {
-    const editor = await openDoc(`${PUB}`);
+    const editor = await openDoc(PUB);
     placeCursors(editor, 'amp_document');
     assert.strictEqual((await run('ampUrl.replaceWithCacheUrl')).changed, 1);
     placeCursors(editor, 'amp_document');

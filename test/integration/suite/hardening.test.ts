@@ -11,14 +11,7 @@ import { planEdits, type Plan } from '../../../src/extension/logic/plan-edits';
 import { readSettings } from '../../../src/extension/logic/settings';
 import { makeTransform } from '../../../src/extension/logic/transforms';
 import { applyEdits } from '../../shared/apply-edits';
-import {
-  hoverMarkdown,
-  hoverStrings,
-  ourHover,
-  outsideCode,
-  run,
-  type Summary,
-} from './ext-helpers';
+import { hoverMarkdown, hoverStrings, ourHover, outsideCode, run } from './ext-helpers';
 import {
   activateExtension,
   assertSameText,
@@ -255,7 +248,7 @@ describe('hardening: batch edits under concurrency (5 MB)', function () {
     const doc = editor.document;
     // A tab of its own (not the preview tab, which the next document would replace and so close).
     await vscode.commands.executeCommand('workbench.action.keepEditor');
-    const pending = run<Summary>('ampUrl.convertAll', { to: 'cache' });
+    const pending = run('ampUrl.convertAll', { to: 'cache' });
     const elsewhere = await openDoc('another document, left alone: https://example.com/x');
     const summary = await pending;
     assert.deepStrictEqual(summary, { changed: urls, skipped: [] });
@@ -272,7 +265,7 @@ describe('hardening: batch edits under concurrency (5 MB)', function () {
   it('the document is closed meanwhile: the file keeps its exact text and the command reports', async () => {
     const { document } = await openDoc(text);
     const file = document.uri.fsPath;
-    const pending = run<Summary>('ampUrl.convertAll', { to: 'cache' });
+    const pending = run('ampUrl.convertAll', { to: 'cache' });
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     const summary = await pending;
     console.log(

@@ -6,7 +6,9 @@ import { FUZZ_PROPERTIES, runProperty } from '../../fuzz/properties';
 
 describe('fuzz: the core on hostile input (seeded)', () => {
   let total = 0;
-  after(() => console.log(`      fuzz: ${total.toLocaleString('en-US')} inputs tried in all`));
+  after(() => {
+    console.log(`      fuzz: ${total.toLocaleString('en-US')} inputs tried in all`);
+  });
 
   for (const p of FUZZ_PROPERTIES) {
     it(p.name, function () {

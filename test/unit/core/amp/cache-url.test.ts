@@ -73,7 +73,9 @@ describe('amp-cache: domainPrefix, the spec examples', () => {
     ['en-us.example.com', '0-en--us-example-com-0'],
   ];
   for (const [domain, prefix] of table) {
-    it(`${domain} -> ${prefix}`, () => assert.equal(domainPrefix(domain), prefix));
+    it(`${domain} -> ${prefix}`, () => {
+      assert.equal(domainPrefix(domain), prefix);
+    });
   }
 
   it('gives the same prefix for any spelling of a domain (case, Unicode or xn--)', () => {
@@ -249,7 +251,7 @@ describe('amp-cache: cacheUrl', () => {
       for (const type of types) {
         const options = {
           cacheDomain: cache.cacheDomain,
-          servingType: type as ServingType,
+          servingType: type,
           imageWidth: type === 'ii' ? 800 : undefined,
         };
         const seg = type === 'ii' ? 'ii/w800' : type;

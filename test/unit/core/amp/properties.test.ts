@@ -13,7 +13,6 @@ import {
   parseCacheUrl,
   publisherDomain,
   publisherUrl,
-  type ServingType,
 } from '../../../../src/core';
 import { generalHostInfo, hostInfo } from '../../../../src/core/amp/prefix';
 
@@ -221,7 +220,7 @@ describe('amp: round-trip properties', () => {
           const rest = `${p}${q === undefined ? '' : `?${q}`}${f === undefined ? '' : `#${f}`}`;
           const url = `${https ? 'https' : 'http'}://${host}${rest}`;
           const options = {
-            servingType: type as ServingType,
+            servingType: type,
             imageWidth: type === 'ii' ? w : undefined,
           };
           const cache = accepted(() => cacheUrl(url, options));

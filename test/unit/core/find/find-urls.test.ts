@@ -357,10 +357,10 @@ describe('findUrls and urlAt: bad input', () => {
   it('throw a UrlError for text that is not a string', () => {
     for (const bad of [undefined, null, 42, {}, ['https://a.com']]) {
       assert.throws(
-        () => findUrls(bad as unknown as string),
+        () => findUrls(bad as string),
         (e: unknown) => e instanceof UrlError && e.code === 'invalid-url',
       );
-      assert.throws(() => urlAt(bad as unknown as string, 0), UrlError);
+      assert.throws(() => urlAt(bad as string, 0), UrlError);
     }
   });
 

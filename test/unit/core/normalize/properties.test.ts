@@ -147,7 +147,7 @@ const options: fc.Arbitrary<NormalizeOptions> = fc.record(
     }),
   },
   { requiredKeys: [] },
-) as fc.Arbitrary<NormalizeOptions>;
+);
 
 function tryNormalize(url: string, o?: NormalizeOptions): string | UrlError {
   try {

@@ -60,8 +60,9 @@ describe('Safe Browsing canonicalize', () => {
   ];
 
   for (const [input, expected] of TABLE) {
-    it(`developer guide: ${JSON.stringify(input)}`, () =>
-      assert.equal(canonicalize(input), expected));
+    it(`developer guide: ${JSON.stringify(input)}`, () => {
+      assert.equal(canonicalize(input), expected);
+    });
   }
 
   it('treats a JavaScript U+0080 as the character it is: its UTF-8 bytes are escaped', () => {
@@ -97,7 +98,9 @@ describe('Safe Browsing canonicalize', () => {
       ],
     ];
     for (const [input, expected] of CASES) {
-      it(JSON.stringify(input), () => assert.equal(canonicalize(input), expected));
+      it(JSON.stringify(input), () => {
+        assert.equal(canonicalize(input), expected);
+      });
     }
   });
 
@@ -127,7 +130,9 @@ describe('Safe Browsing canonicalize', () => {
       assert.equal(canonicalize('http://...a...b...c.../'), 'http://a.b.c/');
     });
 
-    it('refuses a host that is only dots', () => refuses('http://.../x', 'invalid-host'));
+    it('refuses a host that is only dots', () => {
+      refuses('http://.../x', 'invalid-host');
+    });
 
     it('normalizes IPv4 hosts in every legacy encoding', () => {
       assert.equal(canonicalize('http://0300.0250.0.01/'), 'http://192.168.0.1/');
@@ -256,7 +261,9 @@ describe('Safe Browsing canonicalize', () => {
       ['x'.repeat((1 << 20) + 1), 'too-long'],
     ];
     for (const [input, code] of REFUSED) {
-      it(`${JSON.stringify(input.slice(0, 40))} → ${code}`, () => refuses(input, code));
+      it(`${JSON.stringify(input.slice(0, 40))} → ${code}`, () => {
+        refuses(input, code);
+      });
     }
 
     it('refuses non-strings with a UrlError, not a TypeError', () => {
