@@ -2,7 +2,7 @@
 // come from links we generate, but are checked as if anyone could call them.
 import * as vscode from 'vscode';
 import { plainMessage } from '../logic/escape';
-import { writtenLike } from '../logic/plan-edits';
+import { writeUrl } from '../logic/write-context';
 
 export async function copy(text: unknown): Promise<boolean> {
   if (typeof text !== 'string') return false;
@@ -43,8 +43,15 @@ export async function replace(
     );
     return false;
   }
+  const line = doc.lineAt(range.start.line);
+  const at = range.start.character;
+  const w = writeUrl(line.text, at, at + expected.length, text, vscode.l10n.t);
+  if (w.text === undefined) {
+    void vscode.window.showWarningMessage(plainMessage(w.refused));
+    return false;
+  }
   const edit = new vscode.WorkspaceEdit();
-  edit.replace(doc.uri, range, writtenLike(expected, text));
+  edit.replace(doc.uri, range, w.text);
   const ok = await vscode.workspace.applyEdit(edit);
   if (!ok)
     void vscode.window.showWarningMessage(

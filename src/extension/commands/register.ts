@@ -1,5 +1,6 @@
-// Binds every command id (see CONTRACT.md) to its handler.
+// Binds every command id (command-ids.ts) to its handler.
 import * as vscode from 'vscode';
+import { COMMAND, type CommandName } from '../command-ids';
 import type { Config } from '../config';
 import { canonicalizeUrls } from './canonicalize';
 import { convertAll } from './convert-all';
@@ -13,23 +14,25 @@ import { toPublisherUrl } from './to-publisher-url';
 
 export function registerCommands(config: Config): vscode.Disposable {
   // Programmatic arguments arrive untyped; each handler checks what it is given.
-  const handlers: Record<string, (...args: any[]) => unknown> = {
-    'ampUrl.toCacheUrl': (args) => toCacheUrl(config, args),
-    'ampUrl.toPublisherUrl': () => toPublisherUrl(config),
-    'ampUrl.showCacheOrigin': () => showCacheOrigin(config),
-    'ampUrl.canonicalize': () => canonicalizeUrls(config),
-    'ampUrl.normalize': (args) => normalizeUrls(config, args),
-    'ampUrl.showAllForms': (args) => showAllForms(config, args),
-    'ampUrl.insertCacheUrl': (args) => insertCacheUrl(config, args),
-    'ampUrl.convertAll': (args) => convertAll(config, args),
+  const handlers: Record<CommandName, (...args: any[]) => unknown> = {
+    toCacheUrl: (args) => toCacheUrl(config, args),
+    toPublisherUrl: () => toPublisherUrl(config),
+    showCacheOrigin: () => showCacheOrigin(config),
+    canonicalize: () => canonicalizeUrls(config),
+    normalize: (args) => normalizeUrls(config, args),
+    showAllForms: (args) => showAllForms(config, args),
+    insertCacheUrl: (args) => insertCacheUrl(config, args),
+    convertAll: (args) => convertAll(config, args),
     // Context menu items: the same conversions, never with arguments (the menu passes a URI).
-    'ampUrl.replaceWithCacheUrl': () => toCacheUrl(config),
-    'ampUrl.replaceWithPublisherUrl': () => toPublisherUrl(config),
-    'ampUrl.copy': copy,
-    'ampUrl.replace': replace,
-    'ampUrl.open': open,
+    replaceWithCacheUrl: () => toCacheUrl(config),
+    replaceWithPublisherUrl: () => toPublisherUrl(config),
+    copy,
+    replace,
+    open,
   };
   return vscode.Disposable.from(
-    ...Object.entries(handlers).map(([id, run]) => vscode.commands.registerCommand(id, run)),
+    ...(Object.keys(handlers) as CommandName[]).map((name) =>
+      vscode.commands.registerCommand(COMMAND[name], handlers[name]),
+    ),
   );
 }

@@ -3,6 +3,7 @@
 import { absoluteUrl, findUrls, urlAt } from '../../core';
 import { format, type Localize } from './localize';
 import type { Transform } from './transforms';
+import { writeUrl } from './write-context';
 
 /** A selection as document offsets; `start === end` is a cursor. */
 export interface OffsetRange {
@@ -110,27 +111,13 @@ export function* planSteps(
     if (m.start < lastEnd) continue; // the same URL under two cursors: edit it once
     lastEnd = m.end;
     const r = transform(m.url);
-    if (r.skip !== undefined)
-      plan.skipped.push({ url: text.slice(m.start, m.end), reason: r.skip });
-    else {
-      const oldText = text.slice(m.start, m.end);
-      plan.edits.push({
-        start: m.start,
-        end: m.end,
-        oldText,
-        newText: writtenLike(oldText, r.text),
-      });
-    }
+    const oldText = text.slice(m.start, m.end);
+    const w = r.skip === undefined ? writeUrl(text, m.start, m.end, r.text, t) : undefined;
+    if (r.skip !== undefined) plan.skipped.push({ url: oldText, reason: r.skip });
+    else if (w?.refused !== undefined) plan.skipped.push({ url: oldText, reason: w.refused });
+    else if (w) plan.edits.push({ start: m.start, end: m.end, oldText, newText: w.text });
   }
   return plan;
-}
-
-/**
- * `url` written the way `oldText` was: a URL found JSON-escaped (`https:\/\/a.com\/x`, as PHP and
- * JSON-LD write it) is replaced by an escaped one, so the string keeps one style.
- */
-export function writtenLike(oldText: string, url: string): string {
-  return /^https?:\\\//i.test(oldText) ? url.replaceAll('/', '\\/') : url;
 }
 
 /** Plans the replacements of `transform` over the URLs the selections cover, in one go. */

@@ -4,8 +4,8 @@ import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { inScope, urlAtPosition } from '../documents';
 import { classify } from '../logic/classify';
-import { writtenLike } from '../logic/plan-edits';
 import { makeTransform, type Target } from '../logic/transforms';
+import { writeUrl } from '../logic/write-context';
 
 const REWRITE = vscode.CodeActionKind.RefactorRewrite.append('ampUrl');
 
@@ -36,9 +36,11 @@ export class CodeActions implements vscode.CodeActionProvider {
     for (const [target, title, sub] of offers) {
       const r = makeTransform(target, s, {}, vscode.l10n.t)(found.url);
       if (r.text === undefined) continue; // refused or already in that form: nothing to offer
+      const w = writeUrl(doc.lineAt(pos.line).text, found.start, found.end, r.text, vscode.l10n.t);
+      if (w.text === undefined) continue; // can't be written there without breaking its surroundings
       const action = new vscode.CodeAction(title, REWRITE.append(sub));
       action.edit = new vscode.WorkspaceEdit();
-      action.edit.replace(doc.uri, urlRange, writtenLike(found.text, r.text));
+      action.edit.replace(doc.uri, urlRange, w.text);
       actions.push(action);
     }
     return actions;

@@ -1,0 +1,26 @@
+// Every command id of the extension, in one place: the manifest checks, the registration and the
+// hover's links all use these names, so a rename is one edit and a typo is a type error.
+export const COMMAND = {
+  toCacheUrl: 'ampUrl.toCacheUrl',
+  toPublisherUrl: 'ampUrl.toPublisherUrl',
+  showCacheOrigin: 'ampUrl.showCacheOrigin',
+  canonicalize: 'ampUrl.canonicalize',
+  normalize: 'ampUrl.normalize',
+  showAllForms: 'ampUrl.showAllForms',
+  insertCacheUrl: 'ampUrl.insertCacheUrl',
+  convertAll: 'ampUrl.convertAll',
+  replaceWithCacheUrl: 'ampUrl.replaceWithCacheUrl',
+  replaceWithPublisherUrl: 'ampUrl.replaceWithPublisherUrl',
+  copy: 'ampUrl.copy',
+  replace: 'ampUrl.replace',
+  open: 'ampUrl.open',
+} as const;
+
+export type CommandName = keyof typeof COMMAND;
+export type CommandId = (typeof COMMAND)[CommandName];
+
+/** Context keys the `editor/context` menu items are shown by. */
+export const CONTEXT_KEY = {
+  onPublisherUrl: 'ampUrl.onPublisherUrl',
+  onCacheUrl: 'ampUrl.onCacheUrl',
+} as const;
