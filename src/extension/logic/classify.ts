@@ -1,9 +1,14 @@
-// What kind of URL the user is on: a publisher URL, an AMP Cache URL, or a bare cache origin.
+// What kind of URL the user is on: a publisher URL, an AMP Cache URL, a bare cache origin or an
+// AMP viewer URL.
 import { findCache, type AmpCache, type ServingType } from '../../core';
 import { splitUri } from '../../core/shared/uri';
 import type { ServingTypeSetting } from './settings';
 
-export type UrlKind = 'publisher' | 'cache' | 'cacheOrigin';
+/**
+ * `viewer` is an AMP viewer URL (`https://www.google.com/amp/s/…`): reversed like a cache URL,
+ * labelled apart.
+ */
+export type UrlKind = 'publisher' | 'cache' | 'cacheOrigin' | 'viewer';
 
 export interface Classified {
   kind: UrlKind;

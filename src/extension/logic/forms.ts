@@ -85,7 +85,7 @@ function reverseForms(
   o: FormOptions,
   t: Localize,
 ): Form[] {
-  if (kind === 'cache')
+  if (kind === 'cache' || kind === 'viewer')
     return [
       form(
         'publisher',

@@ -96,6 +96,7 @@ function kindLine(kind: UrlKind, url: string, t: Localize): string {
     publisher: t('URL'),
     cache: t('AMP Cache URL'),
     cacheOrigin: t('AMP Cache origin'),
+    viewer: t('AMP viewer URL'),
   }[kind];
   return `${escapeMarkdown(t('AMP URL · {0}', what))}: ${showText(url, 120)}`;
 }

@@ -58,7 +58,7 @@ function toCache(
 function toPublisher(url: string, s: TransformSettings, t: Localize): TransformResult {
   const { kind } = classify(url, s.caches);
   if (kind === 'publisher') return { skip: t('not an AMP Cache URL') };
-  if (kind === 'cache') {
+  if (kind === 'cache' || kind === 'viewer') {
     const r = attempt(() => publisherUrl(url, { caches: s.caches }), t);
     return r.error !== undefined ? { skip: r.error } : { text: r.value };
   }
