@@ -119,6 +119,7 @@ export async function hoverAt(
 export async function codeActionsAt(
   doc: vscode.TextDocument,
   at: vscode.Range | string,
+  kind?: vscode.CodeActionKind,
 ): Promise<vscode.CodeAction[]> {
   const range = typeof at === 'string' ? rangeOf(doc, at) : at;
   return (
@@ -126,6 +127,7 @@ export async function codeActionsAt(
       'vscode.executeCodeActionProvider',
       doc.uri,
       range,
+      kind?.value,
     )) ?? []
   );
 }
