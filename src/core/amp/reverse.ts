@@ -132,6 +132,7 @@ function suffixes(caches: readonly AmpCache[]): { cache: AmpCache; suffix: strin
     list = [];
     for (const cache of caches) {
       const domain =
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- lists come from user settings
         cache && typeof cache.cacheDomain === 'string'
           ? asciiOrUndefined(cache.cacheDomain)
           : undefined;
@@ -197,7 +198,7 @@ function cacheList(caches: readonly AmpCache[] | null | undefined): readonly Amp
   if (caches === undefined || caches === null) return AMP_CACHES;
   if (!Array.isArray(caches))
     throw new UrlError('invalid-option', 'caches must be an array of AMP Cache records.');
-  return caches;
+  return caches as readonly AmpCache[];
 }
 
 function knownDomains(caches: readonly AmpCache[]): string {

@@ -112,7 +112,10 @@ export async function hoverAt(
     doc.uri,
     pos,
   );
-  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)));
+  // VS Code hands every hover content back as a MarkdownString (a plain string only in old API).
+  return hovers.flatMap((h) =>
+    h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value)),
+  );
 }
 
 /** The code actions (quick fixes, refactorings) offered for a range (or the text `needle`). */
@@ -123,7 +126,7 @@ export async function codeActionsAt(
 ): Promise<vscode.CodeAction[]> {
   const range = typeof at === 'string' ? rangeOf(doc, at) : at;
   return (
-    (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+    (await vscode.commands.executeCommand<vscode.CodeAction[] | undefined>(
       'vscode.executeCodeActionProvider',
       doc.uri,
       range,
