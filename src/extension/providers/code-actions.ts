@@ -36,7 +36,8 @@ export class CodeActions implements vscode.CodeActionProvider {
     for (const [target, title, sub] of offers) {
       const r = makeTransform(target, s, {}, vscode.l10n.t)(found.url);
       if (r.text === undefined) continue; // refused or already in that form: nothing to offer
-      const w = writeUrl(doc.lineAt(pos.line).text, found.start, found.end, r.text, vscode.l10n.t);
+      const line = doc.lineAt(pos.line).text;
+      const w = writeUrl(line, found.start, found.end, r.text, vscode.l10n.t, doc.languageId);
       if (w.text === undefined) continue; // can't be written there without breaking its surroundings
       const action = new vscode.CodeAction(title, REWRITE.append(sub));
       action.edit = new vscode.WorkspaceEdit();
