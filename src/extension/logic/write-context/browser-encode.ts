@@ -87,7 +87,8 @@ function markAuthority(url: string, i: number, parts: Uint8Array): number {
   while (end < url.length && !'/\\?#'.includes(url[end])) end++;
   const at = url.lastIndexOf('@', end - 1);
   const hostStart = at >= i ? at + 1 : i;
-  for (let k = i; k < hostStart; k++) parts[k] = Part.Userinfo;
+  for (let k = i; k < hostStart - 1; k++) parts[k] = Part.Userinfo;
+  if (hostStart > i) parts[hostStart - 1] = Part.Scheme; // the @: a delimiter, as written
   const close = url.lastIndexOf(']', end - 1);
   const portColon = url.lastIndexOf(':', end - 1);
   const port = portColon >= hostStart && portColon > close ? portColon : end;

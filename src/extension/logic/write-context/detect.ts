@@ -13,14 +13,23 @@ export type StringSyntax = 'js' | 'css' | 'unknown';
 export type WriteContext =
   /** `href="…"`, `href='…'`, or unquoted `href=…`, in a tag; `xml`: a bare `&` is not allowed. */
   | { kind: 'attribute'; quote: '"' | "'" | ''; xml: boolean }
-  /** A string literal; `slashes`: the URL is JSON-escaped (`https:\/\/`), so every `/` is. */
-  | { kind: 'string'; quote: Quote; syntax: StringSyntax; slashes: boolean }
-  /** `url(…)` in CSS, unquoted. */
-  | { kind: 'css-url' }
+  /**
+   * A string literal; `slashes`: the URL is JSON-escaped (`https:\/\/`), so every `/` is;
+   * `inAttribute`: a CSS string in an HTML style attribute.
+   */
+  | {
+      kind: 'string';
+      quote: Quote;
+      syntax: StringSyntax;
+      slashes: boolean;
+      inAttribute?: boolean | undefined;
+    }
+  /** `url(…)` in CSS, unquoted; `inAttribute`: in an HTML style attribute (undefined: can't tell). */
+  | { kind: 'css-url'; inAttribute: boolean | undefined }
   /** `[text](…)` or `[text](<…>)` in Markdown. */
   | { kind: 'link'; angle: boolean }
   /** `<…>`: a Markdown autolink, or the angle brackets that delimit URLs in plain text. */
-  | { kind: 'angle' }
+  | { kind: 'angle'; markdown: boolean }
   /** Anything else. */
   | { kind: 'text'; style: TextStyle };
 
@@ -77,8 +86,9 @@ export function detectContext(
   if (text[start - 1] === '<' && text[start - 2] === '(' && text[start - 3] === ']')
     return { kind: 'link', angle: true };
   if (text[back - 1] === '(' && text[back - 2] === ']') return { kind: 'link', angle: false };
-  if (text[back - 1] === '(' && endsWithUrlFn(text, back - 1)) return { kind: 'css-url' };
-  if (prev === '<' && text[end] === '>') return { kind: 'angle' };
+  if (text[back - 1] === '(' && endsWithUrlFn(text, back - 1))
+    return { kind: 'css-url', inAttribute: cssInAttribute(text, back - 1, lo, fam) };
+  if (prev === '<' && text[end] === '>') return { kind: 'angle', markdown: fam === 'markdown' };
   if (prev === '=' && isAttributeValueStart(text, start - 1, lo))
     return { kind: 'attribute', quote: '', xml: fam === 'xml' };
   return textContext(text, start, fam);
@@ -87,15 +97,39 @@ export function detectContext(
 /** A URL right after the quote at `q`: an attribute value, a CSS url("…"), or a string literal. */
 function quoted(text: string, q: number, lo: number, quote: Quote, fam: Family): WriteContext {
   const back = skipSpaceBack(text, q, lo);
-  if (quote !== '`' && text[back - 1] === '(' && endsWithUrlFn(text, back - 1))
-    return { kind: 'string', quote, syntax: 'css', slashes: false };
+  if (quote !== '`' && text[back - 1] === '(' && endsWithUrlFn(text, back - 1)) {
+    const inAttribute = cssInAttribute(text, back - 1, lo, fam);
+    return { kind: 'string', quote, syntax: 'css', slashes: false, inAttribute };
+  }
   if (quote !== '`' && text[back - 1] === '=' && isAttributeValueStart(text, back - 1, lo))
     return { kind: 'attribute', quote, xml: fam === 'xml' };
   if (fam === 'prose' || fam === 'markdown') return { kind: 'text', style: fam };
-  // In an HTML page, a string that is not an attribute value is in a <script>: JavaScript.
-  const syntax: StringSyntax =
-    fam === 'js' || fam === 'markup' ? 'js' : fam === 'css' ? 'css' : 'unknown';
+  const js = fam === 'js' || (fam === 'markup' && inElement(text, q, lo, 'script'));
+  const syntax: StringSyntax = js ? 'js' : fam === 'css' ? 'css' : 'unknown';
   return { kind: 'string', quote, syntax, slashes: false };
+}
+
+/**
+ * Whether CSS at `at` is in a style attribute (its character references are decoded), in a
+ * <style> element or a CSS file (they are not), or undefined when the window can't tell.
+ */
+function cssInAttribute(text: string, at: number, lo: number, fam: Family): boolean | undefined {
+  if (fam !== 'markup' && fam !== 'xml' && fam !== 'markdown') return false;
+  for (let i = at; i > lo && at - i < 512; i--) {
+    const ch = text[i - 1];
+    if (ch === '<' || ch === '>' || ch === '\n') break;
+    if (ch !== '"' && ch !== "'") continue;
+    const eq = skipSpaceBack(text, i - 1, lo) - 1;
+    if (text[eq] === '=' && isAttributeValueStart(text, eq, lo)) return true;
+  }
+  return inElement(text, at, lo, 'style') ? false : undefined;
+}
+
+/** Whether `at` is after a `<tag` start tag and no `</tag`, within the window. */
+function inElement(text: string, at: number, lo: number, tag: string): boolean {
+  const window = text.slice(lo, at).toLowerCase();
+  const open = window.lastIndexOf('<' + tag);
+  return open >= 0 && !window.includes('</' + tag, open) && window.includes('>', open);
 }
 
 function textContext(text: string, start: number, fam: Family): WriteContext {

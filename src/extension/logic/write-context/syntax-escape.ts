@@ -4,6 +4,7 @@
 // an attribute (or an attribute inside a string) stays closed too. A character the context can't
 // hold and can't escape is percent-encoded when it is in the host (the browser percent-decodes
 // hosts, so the URL stays the same); anywhere else the write is refused.
+import { findUrls } from '../../../core';
 import { format, type Localize } from '../localize';
 import { Part, percent, splitUrl } from './browser-encode';
 import type { WriteContext } from './detect';
@@ -72,7 +73,8 @@ function escaperFor(ctx: WriteContext, old: string): Escaper {
     case 'link':
       return markdownLink(ctx.angle);
     case 'angle':
-      return refuseAll('<>', false);
+      // A CommonMark autolink holds any character but < > space and controls, escapes none.
+      return refuseAll(ctx.markdown ? '<>' : TEXT_STOPS, false);
     case 'text':
       if (ctx.style !== 'code' && ctx.style !== 'markup') return refuseAll(TEXT_STOPS, false);
       // A ' the old URL had raw is one this code already holds there (a comment, not a '…' string).
@@ -113,6 +115,11 @@ export function describeChar(ch: string): string {
 /** How a context reads `&`: not at all, HTML/XML character references, or CommonMark's. */
 function referenceStyle(ctx: WriteContext): 'none' | 'html' | 'xml' | 'markdown' | 'refuse' {
   if (ctx.kind === 'attribute') return ctx.xml ? 'xml' : 'html';
+  if (ctx.kind === 'css-url' || (ctx.kind === 'string' && ctx.syntax === 'css')) {
+    // CSS in a style attribute reads references; in HTML that can't be told, new ones are refused.
+    if (ctx.inAttribute === undefined) return 'refuse';
+    if (ctx.inAttribute) return 'html';
+  }
   if (ctx.kind === 'link') return 'markdown';
   if (ctx.kind === 'text' && ctx.style !== 'prose' && ctx.style !== 'code') return 'refuse';
   return 'none';
@@ -208,5 +215,18 @@ export function escapeFor(
   }
   if (ctx.kind === 'text' && ctx.style === 'code' && out.includes('*/') && !old.includes('*/'))
     return refuse('*/', 'break');
-  return { text: out };
+  const inText = ctx.kind === 'text' || (ctx.kind === 'angle' && !ctx.markdown);
+  const cut = inText ? cutInText(out) : -1;
+  return cut < 0 ? { text: out } : refuse(describeChar(out[cut]), 'break');
+}
+
+/**
+ * In text, nothing but the URL's own characters delimit it: where a reader (and this extension's
+ * finder) would see it end before its last character, `)` unbalanced or `'` or `.` at the end,
+ * or -1 when it is read whole. A bare host (the reverse of a cache origin) is not checked.
+ */
+function cutInText(url: string): number {
+  if (!/^(https?:\/\/|www\.)/i.test(url)) return -1;
+  const m = findUrls(url);
+  return m.length === 1 && m[0].start === 0 && m[0].end === url.length ? -1 : (m[0]?.end ?? 0);
 }
