@@ -129,8 +129,9 @@ export function planEdits(
   selections: readonly OffsetRange[],
   transform: Transform,
   t: Localize = format,
+  languageId?: string,
 ): Plan {
-  const steps = planSteps(text, selections, transform, t);
+  const steps = planSteps(text, selections, transform, t, languageId);
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;

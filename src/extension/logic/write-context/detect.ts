@@ -58,7 +58,8 @@ const MARKUP = new Set([
 const PROSE = new Set(['plaintext', 'log', 'restructuredtext', 'asciidoc', 'latex']);
 
 function family(languageId: string | undefined): Family {
-  if (languageId === undefined || PROSE.has(languageId)) return 'prose';
+  if (languageId === undefined) return 'code'; // unknown: the careful reading
+  if (PROSE.has(languageId)) return 'prose';
   if (JS_FAMILY.has(languageId)) return 'js';
   if (CSS.has(languageId)) return 'css';
   if (XML.has(languageId)) return 'xml';
@@ -67,7 +68,7 @@ function family(languageId: string | undefined): Family {
   return 'code';
 }
 
-/** The context of the URL at `[start, end)` of `text`, in a document of `languageId` (unknown: prose). */
+/** The context of the URL at `[start, end)` of `text`, in a document of `languageId` (unknown: code). */
 export function detectContext(
   text: string,
   start: number,
