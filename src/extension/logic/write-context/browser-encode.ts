@@ -27,6 +27,12 @@ const SPECIAL_QUERY = asciiSet(' "#<>\'');
 const PATH = asciiSet(' "#<>?`{}');
 /** The userinfo percent-encode set: the path set and / : ; = @ [ \ ] ^ | (the first : is the delimiter). */
 const USERINFO = asciiSet(' "#<>?`{}/;=@[\\]^|');
+/**
+ * Where a closer look is needed: the sets' characters but the delimiters (a `?` in a path starts
+ * the query, a `#` the fragment), and `\` (written `/` in a path). With userinfo, its set too.
+ */
+const ANY = asciiSet(' "<>`{}\'\\');
+const ANY_USERINFO = asciiSet(' "<>`{}\'\\/;=@[]^|:');
 
 function asciiSet(chars: string): Uint8Array {
   const set = new Uint8Array(128);
@@ -36,64 +42,82 @@ function asciiSet(chars: string): Uint8Array {
   return set;
 }
 
+/** Where the parts of a URL are: offsets of its delimiters, so that no array is built per URL. */
 export interface SplitUrl {
-  /** The part of each code unit. */
-  parts: Uint8Array;
   /** http, https, ws, wss, ftp or file: `\` is `/` and the host is percent-decoded by the browser. */
   special: boolean;
+  /** Where the authority starts (after `scheme://`), the `@` ending userinfo (or -1), the host, the port's `:`, the authority's end. */
+  authority: number;
+  at: number;
+  host: number;
+  port: number;
+  path: number;
+  /** The `?` starting the query, the `#` starting the fragment, or -1. */
+  query: number;
+  fragment: number;
+}
+
+/** The part the code unit at `i` is in (a delimiter `@` counts as Scheme: never encoded). */
+export function partAt(s: SplitUrl, i: number): Part {
+  if (i < s.authority) return Part.Scheme;
+  if (i < s.at) return Part.Userinfo;
+  if (i === s.at) return Part.Scheme;
+  if (i < s.port) return Part.Host;
+  if (i < s.path) return Part.Port;
+  if (s.fragment >= 0 && i >= s.fragment) return Part.Fragment;
+  return s.query >= 0 && i >= s.query ? Part.Query : Part.Path;
 }
 
 /**
- * Which part each code unit of `url` is in, as the WHATWG parser splits an absolute URL. A text
- * without a scheme (a bare host such as `example.com/x`, which the publisher reverse gives) is
- * read as if `http://` were before it.
+ * The parts of `url` as the WHATWG parser splits an absolute URL. A text without a scheme (a
+ * bare host such as `example.com/x`, which the publisher reverse gives) is read as if `http://`
+ * were before it. A URL with another scheme and no `//` has no authority.
  */
 export function splitUrl(url: string): SplitUrl {
-  const parts = new Uint8Array(url.length);
   const colon = schemeEnd(url);
-  const scheme = colon < 0 ? 'http' : url.slice(0, colon).toLowerCase();
-  const special = SPECIAL.has(scheme);
+  const special = colon < 0 || SPECIAL.has(url.slice(0, colon).toLowerCase());
   let i = colon + 1;
-  let part: Part = Part.Path;
-  if (colon < 0 || special) {
-    while (i < url.length && (url[i] === '/' || url[i] === '\\')) i++;
-    i = markAuthority(url, i, parts);
+  let end = i;
+  if (special) {
+    while (i < url.length && (url.charCodeAt(i) === 0x2f || url.charCodeAt(i) === 0x5c)) i++;
+    end = authorityEnd(url, i);
   } else if (url.startsWith('//', i)) {
-    i = markAuthority(url, i + 2, parts);
+    i += 2;
+    end = authorityEnd(url, i);
   }
-  for (; i < url.length; i++) {
-    const ch = url[i];
-    if (ch === '?' && part === Part.Path) part = Part.Query;
-    else if (ch === '#' && part !== Part.Fragment) part = Part.Fragment;
-    parts[i] = part;
-  }
-  return { parts, special };
+  const atIndex = end > i ? url.lastIndexOf('@', end - 1) : -1;
+  const at = atIndex >= i ? atIndex : -1;
+  const host = at >= 0 ? at + 1 : i;
+  const close = url.lastIndexOf(']', end - 1);
+  const portColon = end > host ? url.lastIndexOf(':', end - 1) : -1;
+  const port = portColon >= host && portColon > close ? portColon : end;
+  const fragment = url.indexOf('#', end);
+  const q = url.indexOf('?', end);
+  const query = q >= 0 && (fragment < 0 || q < fragment) ? q : -1;
+  return { special, authority: i, at, host, port, path: end, query, fragment };
 }
+
+function authorityEnd(url: string, i: number): number {
+  for (; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 0x2f || c === 0x5c || c === 0x3f || c === 0x23) return i; // / \ ? #
+  }
+  return i;
+}
+
+const isAlpha = (c: number): boolean => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
 
 /** The index of the scheme's `:`, or -1 when the text starts with no scheme. */
 function schemeEnd(url: string): number {
-  if (!/^[A-Za-z]/.test(url)) return -1;
+  if (!isAlpha(url.charCodeAt(0))) return -1;
   for (let i = 1; i < url.length; i++) {
     const c = url.charCodeAt(i);
     if (c === 0x3a) return i;
-    if (!/[A-Za-z0-9+.-]/.test(url[i])) return -1;
+    const schemeChar =
+      isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
+    if (!schemeChar) return -1;
   }
   return -1;
-}
-
-/** Marks userinfo, host and port from `i` to the authority's end; returns that end. */
-function markAuthority(url: string, i: number, parts: Uint8Array): number {
-  let end = i;
-  while (end < url.length && !'/\\?#'.includes(url[end])) end++;
-  const at = url.lastIndexOf('@', end - 1);
-  const hostStart = at >= i ? at + 1 : i;
-  for (let k = i; k < hostStart - 1; k++) parts[k] = Part.Userinfo;
-  if (hostStart > i) parts[hostStart - 1] = Part.Scheme; // the @: a delimiter, as written
-  const close = url.lastIndexOf(']', end - 1);
-  const portColon = url.lastIndexOf(':', end - 1);
-  const port = portColon >= hostStart && portColon > close ? portColon : end;
-  for (let k = hostStart; k < end; k++) parts[k] = k < port ? Part.Host : Part.Port;
-  return end;
 }
 
 export type Encoded = { text: string; refused?: undefined } | { text?: undefined; refused: 'tab' };
@@ -109,22 +133,24 @@ export type Encoded = { text: string; refused?: undefined } | { text?: undefined
  */
 export function browserEncode(url: string): Encoded {
   if (/[\t\n\r]/.test(url)) return { refused: 'tab' };
-  const { parts, special } = splitUrl(url);
+  const split = splitUrl(url);
   let out = '';
   let from = 0;
   let firstColon = true;
+  const look = split.at >= 0 ? ANY_USERINFO : ANY;
   for (let i = 0; i < url.length; i++) {
-    const part = parts[i] as Part;
     const c = url.charCodeAt(i);
+    if (c < 0x80 && !look[c]) continue; // the usual case: a character no set holds
     if (c >= 0xd800 && c <= 0xdbff && isLowAt(url, i + 1)) {
       i++; // an astral character (emoji, rare CJK): readable, kept
       continue;
     }
+    const part = partAt(split, i);
     let piece: string | undefined;
     if (part === Part.Userinfo && c === 0x3a && firstColon) firstColon = false;
-    else if (part === Part.Path && c === 0x5c && special) piece = '/';
+    else if (part === Part.Path && c === 0x5c && split.special) piece = '/';
     else if (part >= Part.Path || part === Part.Userinfo)
-      piece = encodeAt(c, url[i], setFor(part, special));
+      piece = encodeAt(c, url[i], setFor(part, split.special));
     if (piece === undefined) continue;
     out += url.slice(from, i) + piece;
     from = i + 1;
@@ -152,9 +178,11 @@ function encodeAt(c: number, ch: string, set: Uint8Array): string | undefined {
 }
 
 /** UTF-8 percent-encoding of one character, upper-case hex as the browser writes it. */
+const UTF8 = new TextEncoder();
+
 export function percent(ch: string): string {
   let out = '';
-  for (const byte of new TextEncoder().encode(ch)) {
+  for (const byte of UTF8.encode(ch)) {
     out += '%' + byte.toString(16).toUpperCase().padStart(2, '0');
   }
   return out;

@@ -128,9 +128,14 @@ function cssInAttribute(text: string, at: number, lo: number, fam: Family): bool
 
 /** Whether `at` is after a `<tag` start tag and no `</tag`, within the window. */
 function inElement(text: string, at: number, lo: number, tag: string): boolean {
-  const window = text.slice(lo, at).toLowerCase();
-  const open = window.lastIndexOf('<' + tag);
-  return open >= 0 && !window.includes('</' + tag, open) && window.includes('>', open);
+  const window = text.slice(lo, at);
+  // From the end: the first `<tag` or `</tag` met decides (a native scan for each `<`).
+  for (let k = window.lastIndexOf('<'); k >= 0; k = k > 0 ? window.lastIndexOf('<', k - 1) : -1) {
+    const close = window.charCodeAt(k + 1) === 0x2f;
+    const name = window.slice(k + (close ? 2 : 1), k + (close ? 2 : 1) + tag.length);
+    if (name.toLowerCase() === tag) return !close && window.includes('>', k);
+  }
+  return false;
 }
 
 function textContext(text: string, start: number, fam: Family): WriteContext {
@@ -173,17 +178,17 @@ function isAttributeValueStart(text: string, eq: number, lo: number): boolean {
 
 /** Whether `at` is inside a start tag: a `<` + letter before it, with no `>` in between outside quotes. */
 function insideStartTag(text: string, at: number, lo: number): boolean {
-  let quote = '';
+  let quote = 0;
   for (let i = at; i >= lo; i--) {
-    const ch = text[i];
-    if (quote !== '') {
-      if (ch === quote) quote = '';
-    } else if (ch === '"' || ch === "'") {
-      quote = ch;
-    } else if (ch === '>') {
-      return false;
-    } else if (ch === '<') {
-      return /[A-Za-z]/.test(text[i + 1] ?? '');
+    const c = text.charCodeAt(i);
+    if (quote !== 0) {
+      if (c === quote) quote = 0;
+    } else if (c === 0x22 || c === 0x27) {
+      quote = c;
+    } else if (c === 0x3e) {
+      return false; // >
+    } else if (c === 0x3c) {
+      return /[A-Za-z]/.test(text[i + 1] ?? ''); // <
     }
   }
   return false;

@@ -6,7 +6,7 @@
 // hosts, so the URL stays the same); anywhere else the write is refused.
 import { findUrls } from '../../../core';
 import { format, type Localize } from '../localize';
-import { Part, percent, splitUrl } from './browser-encode';
+import { Part, partAt, percent, splitUrl } from './browser-encode';
 import type { WriteContext } from './detect';
 
 export type Escaped = { text: string; refused?: undefined } | { text?: undefined; refused: string };
@@ -112,6 +112,15 @@ export function describeChar(ch: string): string {
   return /^[!-~]$/.test(ch) ? `${hex} (${ch})` : hex;
 }
 
+/** The ASCII characters some context escapes or refuses (and controls); `/` only in `\/` style. */
+const LOOK = new Uint8Array(128);
+for (let c = 0; c < 0x20; c++) LOOK[c] = 1;
+for (const ch of '"\'`<>\\$#&()|{}\x7f') LOOK[ch.charCodeAt(0)] = 1;
+const LOOK_SLASHES = LOOK.slice();
+LOOK_SLASHES[0x2f] = 1;
+
+const NO_AMPS: { escape: Set<number>; ambiguous?: string } = { escape: new Set() };
+
 /** How a context reads `&`: not at all, HTML/XML character references, or CommonMark's. */
 function referenceStyle(ctx: WriteContext): 'none' | 'html' | 'xml' | 'markdown' | 'refuse' {
   if (ctx.kind === 'attribute') return ctx.xml ? 'xml' : 'html';
@@ -196,23 +205,27 @@ export function escapeFor(
           ),
   });
   const refStyle = referenceStyle(ctx);
-  const amps = refStyle === 'none' ? { escape: new Set<number>() } : ampersands(url, old, refStyle);
+  const amps = refStyle === 'none' || !url.includes('&') ? NO_AMPS : ampersands(url, old, refStyle);
   if (amps.ambiguous !== undefined) return refuse(amps.ambiguous, 'reference');
   const ampEscape = refStyle === 'markdown' ? '\\&' : '&amp;';
   const escaper = escaperFor(ctx, old);
-  const { parts, special } = splitUrl(url);
+  const look = ctx.kind === 'string' && ctx.slashes ? LOOK_SLASHES : LOOK;
+  const split = splitUrl(url);
   let out = '';
+  let from = 0;
   for (let i = 0; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c < 0x80 && !look[c]) continue; // the usual case: a character no context escapes
     const ch = url[i];
-    if (amps.escape.has(i)) {
-      out += ampEscape;
-      continue;
-    }
-    const piece = escaper(ch, url[i + 1] ?? '');
-    if (piece !== undefined) out += piece;
-    else if (parts[i] === Part.Host && special && ch !== '%') out += percent(ch);
-    else return refuse(describeChar(ch), 'break');
+    let piece = amps.escape.has(i) ? ampEscape : escaper(ch, url[i + 1] ?? '');
+    if (piece === ch) continue;
+    if (piece === undefined && partAt(split, i) === Part.Host && split.special && ch !== '%')
+      piece = percent(ch);
+    if (piece === undefined) return refuse(describeChar(ch), 'break');
+    out += url.slice(from, i) + piece;
+    from = i + 1;
   }
+  out = from === 0 ? url : out + url.slice(from);
   if (ctx.kind === 'text' && ctx.style === 'code' && out.includes('*/') && !old.includes('*/'))
     return refuse('*/', 'break');
   const inText = ctx.kind === 'text' || (ctx.kind === 'angle' && !ctx.markdown);
