@@ -3,7 +3,7 @@
 // keeps its surroundings. See docs/write-context.md for the rules per context.
 import { format, type Localize } from './localize';
 import { browserEncode } from './write-context/browser-encode';
-import { detectContext } from './write-context/detect';
+import { detectContext, LOOK_BEHIND } from './write-context/detect';
 import { escapeFor } from './write-context/syntax-escape';
 
 export type WriteResult =
@@ -35,4 +35,23 @@ export function writeUrl(
     };
   const ctx = detectContext(text, start, end, languageId);
   return escapeFor(encoded.text, text.slice(start, end), ctx, t);
+}
+
+/**
+ * writeUrl for a document read in pieces: `read(from, to)` gives its text between two offsets
+ * (clamped to the document). Only the window writeUrl looks at is read, so a quick fix on a huge
+ * document reads a few KB, and sees the same context as convert all, which passes the whole text
+ * (a tag whose attributes are on lines of their own, as formatters write them, included).
+ */
+export function writeUrlAt(
+  read: (from: number, to: number) => string,
+  start: number,
+  end: number,
+  url: string,
+  t: Localize = format,
+  languageId?: string,
+): WriteResult {
+  const from = Math.max(0, start - LOOK_BEHIND);
+  const text = read(from, end + 1); // + 1: the character after the URL (the > of <…>)
+  return writeUrl(text, start - from, end - from, url, t, languageId);
 }

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import { inScope, urlAtPosition } from '../documents';
 import { classify } from '../logic/classify';
 import { makeTransform, type Target } from '../logic/transforms';
-import { writeUrl } from '../logic/write-context';
+import { writeUrlAt } from '../logic/write-context';
 
 const REWRITE = vscode.CodeActionKind.RefactorRewrite.append('ampUrl');
 
@@ -32,12 +32,15 @@ export class CodeActions implements vscode.CodeActionProvider {
       ['normalized', vscode.l10n.t('Normalize URL'), 'normalize'],
       ['canonical', vscode.l10n.t('Canonicalize URL'), 'canonicalize'],
     ];
+    const read = (from: number, to: number) =>
+      doc.getText(new vscode.Range(doc.positionAt(from), doc.positionAt(to)));
     const actions: vscode.CodeAction[] = [];
     for (const [target, title, sub] of offers) {
       const r = makeTransform(target, s, {}, vscode.l10n.t)(found.url);
       if (r.text === undefined) continue; // refused or already in that form: nothing to offer
-      const line = doc.lineAt(pos.line).text;
-      const w = writeUrl(line, found.start, found.end, r.text, vscode.l10n.t, doc.languageId);
+      const at = doc.offsetAt(urlRange.start);
+      const end = at + found.end - found.start;
+      const w = writeUrlAt(read, at, end, r.text, vscode.l10n.t, doc.languageId);
       if (w.text === undefined) continue; // can't be written there without breaking its surroundings
       const action = new vscode.CodeAction(title, REWRITE.append(sub));
       action.edit = new vscode.WorkspaceEdit();

@@ -145,6 +145,25 @@ describe('extension: writes keep their context', () => {
       '<a href="https://evil.example&quot;onmouseover=alert(1)/">x</a>',
     );
 
+    // A tag whose attributes are on lines of their own: the quick fix sees the tag across lines.
+    const tall = await openDoc(
+      '<a\n  class="x"\n  href="https://evil.example%22onmouseover=alert(1)/"\n>x</a>\n',
+      'html',
+    );
+    const tallActions = await waitFor(async () => {
+      const found = (await codeActionsAt(tall.document, new vscode.Range(2, 12, 2, 12))).filter(
+        (a) => a.kind?.value.startsWith('refactor.rewrite.ampUrl'),
+      );
+      return found.length > 0 ? found : undefined;
+    }, 'our code actions on a tall tag');
+    const tallCanon = tallActions.find((a) => a.title === 'Canonicalize URL');
+    assert.ok(tallCanon?.edit);
+    assert.ok(await vscode.workspace.applyEdit(tallCanon.edit));
+    assert.strictEqual(
+      tall.document.getText(),
+      '<a\n  class="x"\n  href="https://evil.example&quot;onmouseover=alert(1)/"\n>x</a>\n',
+    );
+
     // In Markdown text a | ends the URL: the canonical form can't be written, so no such action.
     const md = await openDoc('see https://a.com/%7Cz here\n', 'markdown');
     const mdAt = new vscode.Range(0, 8, 0, 8);

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import * as ts from 'typescript';
 import { absoluteUrl, findUrls } from '../../../src/core';
-import { writeUrl } from '../../../src/extension/logic/write-context';
+import { writeUrl, writeUrlAt } from '../../../src/extension/logic/write-context';
 import { browserEncode } from '../../../src/extension/logic/write-context/browser-encode';
 import { detectContext, LOOK_BEHIND } from '../../../src/extension/logic/write-context/detect';
 
@@ -602,5 +602,28 @@ describe('write context: what is written', () => {
       quote: '"',
       xml: false,
     });
+  });
+
+  it('writeUrlAt reads only the window and writes as writeUrl does on the whole text', () => {
+    // A tag whose attributes are on lines of their own, as formatters write them.
+    const doc = `${'<p>filler</p>\n'.repeat(400)}<a\n  class="x"\n  href="${OLD}"\n>x</a>\n`;
+    const start = doc.indexOf(OLD);
+    const end = start + OLD.length;
+    const canon = HOSTILE['quote in the host (canonical form)'];
+    const reads: [number, number][] = [];
+    const read = (from: number, to: number): string => {
+      reads.push([from, to]);
+      return doc.slice(from, to);
+    };
+    const w = writeUrlAt(read, start, end, canon, undefined, 'html');
+    assert.deepEqual(reads, [[start - LOOK_BEHIND, end + 1]]);
+    assert.deepEqual(w, writeUrl(doc, start, end, canon, undefined, 'html'));
+    assert.equal(w.text, 'https://evil.example&quot;onmouseover=alert(1)/');
+    // On its line alone, the attribute's tag can't be seen: the careful reading, %22 in the host.
+    const line = `  href="${OLD}"`;
+    assert.equal(
+      writeUrl(line, 8, 8 + OLD.length, canon, undefined, 'html').text,
+      'https://evil.example%22onmouseover=alert(1)/',
+    );
   });
 });

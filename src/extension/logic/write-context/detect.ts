@@ -92,7 +92,7 @@ export function detectContext(
   if (prev === '<' && text[end] === '>') return { kind: 'angle', markdown: fam === 'markdown' };
   if (prev === '=' && isAttributeValueStart(text, start - 1, lo))
     return { kind: 'attribute', quote: '', xml: fam === 'xml' };
-  return textContext(text, start, fam);
+  return textContext(text, start, lo, fam);
 }
 
 /** A URL right after the quote at `q`: an attribute value, a CSS url("…"), or a string literal. */
@@ -138,9 +138,11 @@ function inElement(text: string, at: number, lo: number, tag: string): boolean {
   return false;
 }
 
-function textContext(text: string, start: number, fam: Family): WriteContext {
+function textContext(text: string, start: number, lo: number, fam: Family): WriteContext {
   if (fam === 'markdown') {
-    const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+    // The line's first character, if the line starts within the window (a table row is short).
+    const window = text.slice(lo, start);
+    const lineStart = lo + window.lastIndexOf('\n') + 1;
     const first = /\S/.exec(text.slice(lineStart, Math.min(start, lineStart + 256)));
     return { kind: 'text', style: first?.[0] === '|' ? 'table' : 'markdown' };
   }
