@@ -179,4 +179,35 @@ describe('extension: writes keep their context', () => {
     );
     assert.strictEqual(md.document.getText(), 'see https://a.com/%7Cz here\n');
   });
+
+  const QUICK: [string, string, string][] = [
+    [
+      'json',
+      '{"a": "https://evil.example%22x/%3C/script%3E"}\n',
+      '{"a": "https://evil.example\\u0022x/%3C/script%3E"}\n',
+    ],
+    ['typescript', "const a = 'https://a.com/%27x';\n", "const a = 'https://a.com/\\u0027x';\n"],
+    [
+      'css',
+      'a{background:url(https://a.com/%28x%29%27)}\n',
+      'a{background:url(https://a.com/\\(x\\)\\27 )}\n',
+    ],
+    ['markdown', '[t](https://a.com/%28x%29 "title")\n', '[t](https://a.com/\\(x\\) "title")\n'],
+  ];
+  for (const [languageId, text, expected] of QUICK) {
+    it(`the Canonicalize URL quick fix in ${languageId} writes for the context`, async () => {
+      const editor = await open(text, languageId);
+      const at = editor.document.positionAt(text.indexOf('https://') + 10);
+      const actions = await waitFor(async () => {
+        const found = (await codeActionsAt(editor.document, new vscode.Range(at, at))).filter((a) =>
+          a.kind?.value.startsWith('refactor.rewrite.ampUrl'),
+        );
+        return found.length > 0 ? found : undefined;
+      }, 'our code actions');
+      const canonicalize = actions.find((a) => a.title === 'Canonicalize URL');
+      assert.ok(canonicalize?.edit, actions.map((a) => a.title).join());
+      assert.ok(await vscode.workspace.applyEdit(canonicalize.edit));
+      assert.strictEqual(editor.document.getText(), expected);
+    });
+  }
 });
