@@ -21,8 +21,10 @@ function* prepare(
   text: string,
   selections: OffsetRange[],
   transform: Transform,
+  languageId: string,
 ): Generator<number, { plan: Plan; spans: readonly PlannedEdit[] }> {
-  const plan = yield* scaled(planSteps(text, selections, transform, vscode.l10n.t), 0, 0.9);
+  const steps = planSteps(text, selections, transform, vscode.l10n.t, languageId);
+  const plan = yield* scaled(steps, 0, 0.9);
   return { plan, spans: yield* scaled(mergeSteps(text, plan.edits), 0.9, 1) };
 }
 
@@ -87,6 +89,7 @@ export async function editUrls(
     text,
     ranges ? ranges(doc) : selectionOffsets(doc, editor.selections),
     transform,
+    doc.languageId,
   );
   const prepared = text.length > STEPWISE_CHARS ? await runStepwise(steps) : runNow(steps);
   if (!prepared)

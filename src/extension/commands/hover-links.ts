@@ -45,7 +45,7 @@ export async function replace(
   }
   const line = doc.lineAt(range.start.line);
   const at = range.start.character;
-  const w = writeUrl(line.text, at, at + expected.length, text, vscode.l10n.t);
+  const w = writeUrl(line.text, at, at + expected.length, text, vscode.l10n.t, doc.languageId);
   if (w.text === undefined) {
     void vscode.window.showWarningMessage(plainMessage(w.refused));
     return false;

@@ -3,7 +3,7 @@
 import { classify } from './classify';
 import { format, type Localize } from './localize';
 import { makeTransform, type Target, type TransformSettings } from './transforms';
-import { writeUrl } from './write-context';
+import type { WriteResult } from './write-context';
 
 export interface Offer {
   target: Target;
@@ -15,12 +15,10 @@ export interface Offer {
   reason?: string;
 }
 
-/** Where the URL is: its text's line and offsets in it, and the absolute URL read there. */
-export interface UrlOnLine {
-  line: string;
-  start: number;
-  end: number;
+/** The URL found (absolute) and how a new URL is written in its place (write-context.ts). */
+export interface UrlInPlace {
   url: string;
+  write: (newUrl: string) => WriteResult;
 }
 
 /**
@@ -29,7 +27,7 @@ export interface UrlOnLine {
  * Normalize and Canonicalize.
  */
 export function codeActionOffers(
-  at: UrlOnLine,
+  at: UrlInPlace,
   s: TransformSettings,
   t: Localize = format,
 ): Offer[] {
@@ -44,7 +42,7 @@ export function codeActionOffers(
   return offers.map((o) => {
     const r = makeTransform(o.target, s, {}, t)(at.url);
     if (r.text === undefined) return { ...o, reason: r.skip };
-    const w = writeUrl(at.line, at.start, at.end, r.text, t);
+    const w = at.write(r.text);
     return w.text === undefined ? { ...o, reason: w.refused } : { ...o, text: w.text };
   });
 }

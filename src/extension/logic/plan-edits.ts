@@ -84,12 +84,14 @@ function* chunks(text: string, sel: OffsetRange): Generator<OffsetRange> {
 /**
  * The plan, computed in steps: the generator yields (the share done, 0..1) after each chunk of
  * text or URLs, so an editor can keep responsive on a huge document; it returns the plan.
+ * `languageId` (the document's) tells writeUrl how strings and markup are written there.
  */
 export function* planSteps(
   text: string,
   selections: readonly OffsetRange[],
   transform: Transform,
   t: Localize = format,
+  languageId?: string,
 ): Generator<number, Plan> {
   const matches: Match[] = [];
   for (const sel of selections) {
@@ -112,7 +114,8 @@ export function* planSteps(
     lastEnd = m.end;
     const r = transform(m.url);
     const oldText = text.slice(m.start, m.end);
-    const w = r.skip === undefined ? writeUrl(text, m.start, m.end, r.text, t) : undefined;
+    const w =
+      r.skip === undefined ? writeUrl(text, m.start, m.end, r.text, t, languageId) : undefined;
     if (r.skip !== undefined) plan.skipped.push({ url: oldText, reason: r.skip });
     else if (w?.refused !== undefined) plan.skipped.push({ url: oldText, reason: w.refused });
     else if (w) plan.edits.push({ start: m.start, end: m.end, oldText, newText: w.text });
@@ -126,8 +129,9 @@ export function planEdits(
   selections: readonly OffsetRange[],
   transform: Transform,
   t: Localize = format,
+  languageId?: string,
 ): Plan {
-  const steps = planSteps(text, selections, transform, t);
+  const steps = planSteps(text, selections, transform, t, languageId);
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;

@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import { inScope, urlAtPosition } from '../documents';
 import { codeActionOffers } from '../logic/code-action-offers';
 import { plainMessage } from '../logic/escape';
+import { writeUrlAt } from '../logic/write-context';
 
 const REWRITE = vscode.CodeActionKind.RefactorRewrite.append('ampUrl');
 
@@ -26,11 +27,14 @@ export class CodeActions implements vscode.CodeActionProvider {
     const found = urlAtPosition(doc, pos);
     if (!found) return [];
     const urlRange = new vscode.Range(pos.line, found.start, pos.line, found.end);
+    // The quick fix sees what convert all sees: the text around the URL, not only its line.
+    const read = (from: number, to: number) =>
+      doc.getText(new vscode.Range(doc.positionAt(from), doc.positionAt(to)));
+    const start = doc.offsetAt(urlRange.start);
+    const end = start + found.end - found.start;
     const at = {
-      line: doc.lineAt(pos.line).text,
-      start: found.start,
-      end: found.end,
       url: found.url,
+      write: (url: string) => writeUrlAt(read, start, end, url, vscode.l10n.t, doc.languageId),
     };
     return codeActionOffers(at, s, vscode.l10n.t).map((offer) => {
       const action = new vscode.CodeAction(offer.title, REWRITE.append(offer.sub));

@@ -2,12 +2,13 @@
 import * as assert from 'node:assert/strict';
 import { codeActionOffers } from '../../../src/extension/logic/code-action-offers';
 import { readSettings } from '../../../src/extension/logic/settings';
+import { writeUrl } from '../../../src/extension/logic/write-context';
 
 const settings = readSettings(() => undefined, true);
 
 /** The offers for `url` alone on a line, as "Title: text" or "Title: disabled (reason)". */
 function offers(url: string, line = url, start = line.indexOf(url)): string[] {
-  const at = { line, start, end: start + url.length, url };
+  const at = { url, write: (u: string) => writeUrl(line, start, start + url.length, u) };
   return codeActionOffers(at, settings).map(
     (o) => `${o.title}: ${o.text ?? `disabled (${o.reason ?? ''})`}`,
   );
