@@ -9,6 +9,7 @@ import {
   parseCacheUrl,
   publisherDomain,
   publisherUrl,
+  reverseAmpUrl,
   type AmpCache,
 } from '../../../../src/core';
 import { refuses } from './helpers';
@@ -121,7 +122,7 @@ describe('amp-reverse: publisherDomain, the spec examples', () => {
     refuses(() => publisherDomain('xn--zz-.cdn.ampproject.org'), 'not-a-cache-url');
   });
 
-  it('refuses a prefix without - that is no hash: a hash is 52 base32 characters (was null, "hashed")', () => {
+  it('refuses a prefix without - that is no hash as an origin; a URL on it reverses by its path with a warning', () => {
     for (const host of [
       'abc.cdn.ampproject.org',
       'https://localhost.cdn.ampproject.org',
@@ -130,12 +131,14 @@ describe('amp-reverse: publisherDomain, the spec examples', () => {
       `${SPEC_HASH.slice(1)}1.cdn.ampproject.org`,
     ]) {
       refuses(() => publisherDomain(host), 'not-a-cache-url', /52 base32 characters/);
-      refuses(
-        () => publisherUrl(`https://${host.replace(/^https:\/\//, '')}/c/s/a.com/`),
-        'not-a-cache-url',
-        /52 base32/,
+      // Was refused: the browser fetches the path, so the page is a.com's (issue 13).
+      const r = reverseAmpUrl(`https://${host.replace(/^https:\/\//, '')}/c/s/a.com/`);
+      assert.equal(r.url, 'https://a.com/');
+      assert.match(
+        r.warnings.join(' '),
+        /is not the one of "a.com" \("a-com.cdn.ampproject.org"\)/,
       );
-      assert.equal(findCache(host), undefined);
+      assert.equal(findCache(host)?.id, 'google');
     }
     assert.equal(publisherDomain(`${SPEC_HASH}.cdn.ampproject.org`), null);
     assert.equal(findCache(`${SPEC_HASH}.cdn.ampproject.org`)?.id, 'google');
@@ -389,34 +392,32 @@ describe('amp-reverse: publisherUrl and parseCacheUrl', () => {
     );
   });
 
-  it('refuses a publisher host that the domain prefix does not name (no cache serves it)', () => {
-    // Was https://other.com/x: the cache of example-com does not serve other.com.
-    refuses(
-      () => publisherUrl('https://example-com.cdn.ampproject.org/c/s/other.com/x'),
-      'not-a-cache-url',
-      /"other.com" does not belong to the domain prefix "example-com": its own prefix is "other-com"/,
+  it('reverses by the path a publisher host that the domain prefix does not name, with a look-alike warning naming both hosts', () => {
+    // Was refused; the browser and amphtml's getSourceUrl read such a URL by its path (issue 13).
+    const other = reverseAmpUrl('https://example-com.cdn.ampproject.org/c/s/other.com/x');
+    assert.equal(other.url, 'https://other.com/x');
+    assert.deepEqual(other.warnings, [
+      'The cache host "example-com.cdn.ampproject.org" is not the one of "other.com" ("other-com.cdn.ampproject.org"): the cache serves the page by its path, so this is "other.com"\'s page; check the link is not a look-alike.',
+    ]);
+    assert.equal(
+      publisherUrl('https://example-com.cdn.ampproject.org/i/other.com/x.png'),
+      'http://other.com/x.png',
     );
-    refuses(
-      () => publisherUrl('https://example-com.cdn.ampproject.org/i/other.com/x.png'),
-      'not-a-cache-url',
-      /other-com/,
+    const www = reverseAmpUrl(
+      'https://example-com.cdn.ampproject.org/ii/w800/s/www.example.com/x.png',
     );
-    refuses(
-      () => publisherUrl('https://example-com.cdn.ampproject.org/ii/w800/s/www.example.com/x.png'),
-      'not-a-cache-url',
-      /www-example-com/,
-    );
-    // A hashed prefix: the path host must hash to it.
+    assert.equal(www.url, 'https://www.example.com/x.png');
+    assert.match(www.warnings[0], /www-example-com\.cdn\.ampproject\.org/);
+    // A hashed prefix: the path host hashes to it, or the warning says so.
     const hashed = cacheUrl('http://localhost/x');
+    assert.deepEqual(reverseAmpUrl(hashed).warnings, []);
     assert.equal(publisherUrl(hashed), 'http://localhost/x');
-    refuses(
-      () => publisherUrl(hashed.replace('/localhost/', '/otherhost/')),
-      'not-a-cache-url',
+    assert.match(
+      reverseAmpUrl(hashed.replace('/localhost/', '/otherhost/')).warnings[0],
       /otherhost/,
     );
-    refuses(
-      () => publisherUrl(`https://${SPEC_HASH}.cdn.ampproject.org/c/s/example.com/`),
-      'not-a-cache-url',
+    assert.match(
+      reverseAmpUrl(`https://${SPEC_HASH}.cdn.ampproject.org/c/s/example.com/`).warnings[0],
       /example-com/,
     );
     // IPv6 literals, which cacheUrl refuses, are refused here too (was https://[::1]/x).
@@ -528,7 +529,8 @@ describe('amp-reverse: publisherUrl and parseCacheUrl', () => {
       'https://a-com.cdn.ampproject.org/c/',
       'https://a-com.cdn.ampproject.org/ii/s/a.com/i.png',
       'https://a-com.cdn.ampproject.org/ii/w0/a.com/i.png',
-      'https://a-com.cdn.ampproject.org/c/s/a.com:8080/x',
+      'https://a-com.cdn.ampproject.org/c/s/a.com:99999/x',
+      'https://a-com.cdn.ampproject.org/c/s/a.com:x/x',
       'https://a-com.cdn.ampproject.org/c/s/u@a.com/x',
       'mailto:a@a-com.cdn.ampproject.org',
       'a-com.cdn.ampproject.org/c/s/a.com/',
