@@ -76,6 +76,8 @@ export interface HostMatch {
 
 interface HostIndex {
   prefixed: Map<string, AmpHost>;
+  /** The keys of `prefixed`, for scans without allocation. */
+  domains: string[];
   exact: Map<string, AmpHost>;
   google?: AmpHost;
 }
@@ -99,7 +101,7 @@ function asciiDomain(domain: string): string | undefined {
 function indexOf(caches: readonly AmpCache[]): HostIndex {
   let index = indexes.get(caches);
   if (index) return index;
-  index = { prefixed: new Map(), exact: new Map() };
+  index = { prefixed: new Map(), exact: new Map(), domains: [] };
   for (const cache of caches) {
     if (!cache || typeof cache.cacheDomain !== 'string') continue;
     const domain = asciiDomain(cache.cacheDomain);
@@ -127,6 +129,7 @@ function indexOf(caches: readonly AmpCache[]): HostIndex {
       if (!map.has(entry.domain)) map.set(entry.domain, entry);
     }
   }
+  index.domains = [...index.prefixed.keys()];
   indexes.set(caches, index);
   return index;
 }
@@ -179,4 +182,19 @@ export function matchHost(
   }
   if (index.google && isGoogleViewerHost(host)) return { entry: index.google };
   return undefined;
+}
+
+/**
+ * True when `text[dot + 1, end)` is the domain of a prefixed cache host in `caches`: the reverse's
+ * fast path asks this of a URL without cutting the host out of it.
+ */
+export function isPrefixedDomainAt(
+  text: string,
+  dot: number,
+  end: number,
+  caches: readonly AmpCache[],
+): boolean {
+  for (const domain of indexOf(caches).domains)
+    if (end - dot - 1 === domain.length && text.startsWith(domain, dot + 1)) return true;
+  return false;
 }

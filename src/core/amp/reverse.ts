@@ -7,9 +7,9 @@ import * as punycode from 'punycode/';
 import { MAX_IMAGE_WIDTH, domainPrefix, trimUrl, type ServingType } from './cache-url';
 import { hostInfo } from './prefix';
 import { AMP_CACHES, type AmpCache } from './caches';
-import { matchHost, type AmpHost, type HostMatch } from './hosts';
+import { isPrefixedDomainAt, matchHost, type AmpHost, type HostMatch } from './hosts';
 import { MAX_URL_LENGTH, UrlError, checkInput, readOptions } from '../shared/errors';
-import { hostToAscii, quote } from '../shared/idn';
+import { hostToAscii, isIpv4, quote } from '../shared/idn';
 import { splitAuthority } from '../shared/uri';
 
 /**
@@ -171,11 +171,11 @@ function splitCacheAddress(input: string, what: string): { host: string; rest: s
   return { host: asciiHost(host), rest };
 }
 
-/** Index of the first `/`, `?` or `#` at or after `from`, or the length. */
+/** Index of the first `/`, `\`, `?` or `#` at or after `from`, or the length (WHATWG, special schemes). */
 function endOfHost(url: string, from: number): number {
   for (let i = from; i < url.length; i++) {
     const c = url.charCodeAt(i);
-    if (c === 47 || c === 63 || c === 35) return i;
+    if (c === 47 || c === 63 || c === 35 || c === 92) return i;
   }
   return url.length;
 }
@@ -289,8 +289,9 @@ function segment(path: string, from: number): [string, number] {
 interface PublisherHost {
   /** The host for the publisher URL: as written, or its ASCII form when it was percent-encoded. */
   host: string;
+  /** Its ASCII form, as a browser reads it. */
+  ascii?: string;
   port?: string;
-  prefix?: string;
   /** Why it is no host a cache serves; set instead of the others. */
   problem?: string;
 }
@@ -327,10 +328,23 @@ function readPublisherHost(written: string): PublisherHost {
       return { host: '', problem: `${quote(port)} is not a port number.` };
   }
   try {
-    const info = hostInfo(host);
-    return { host: decoded === written ? host : info.ascii, port, prefix: info.prefix };
+    // Validity only: the domain prefix (a Punycode encoding or a SHA-256) is computed when asked.
+    const ascii = hostToAscii(host);
+    if (ascii.startsWith('['))
+      return { host: '', problem: 'IPv6 publisher hosts have no AMP Cache URL.' };
+    return { host: decoded === written ? host : ascii, ascii, port };
   } catch (e) {
     return { host: '', problem: `The publisher host is invalid: ${(e as Error).message}` };
+  }
+}
+
+/** The domain prefix of a valid publisher host, or undefined. */
+function hostPrefix(host: PublisherHost): string | undefined {
+  if (host.ascii === undefined) return undefined;
+  try {
+    return hostInfo(host.ascii).prefix;
+  } catch {
+    return undefined;
   }
 }
 
@@ -359,7 +373,7 @@ function imageParameter(param: string): number | undefined | null {
 
 /** The prefix of a host as written, or undefined if it is none. */
 function prefixOf(host: string): string | undefined {
-  return readPublisherHost(host).prefix;
+  return hostPrefix(readPublisherHost(host));
 }
 
 /**
@@ -411,7 +425,7 @@ function locateInCache(path: string, prefix: string | undefined): Located {
     };
     // A publisher host named like a serving type (`http://c/x` at /c/x) reads without one when
     // the typed reading's host is not the prefix's and the type's is.
-    if (prefix !== undefined && typed.host.prefix !== prefix) {
+    if (prefix !== undefined && prefixOf(type) === prefix && hostPrefix(typed.host) !== prefix) {
       const bare = withoutServingType(path, prefix);
       if (bare) return bare;
     }
@@ -433,7 +447,7 @@ function locateInCache(path: string, prefix: string | undefined): Located {
 function withoutServingType(path: string, prefix: string): Located | undefined {
   const [host, hostEnd] = segment(path, 1);
   const read = host === '' ? undefined : readPublisherHost(host);
-  return read?.prefix === prefix
+  return read && hostPrefix(read) === prefix
     ? { servingType: 'c', https: false, host: read, hostEnd }
     : undefined;
 }
@@ -546,8 +560,10 @@ function prefixWarning(
   match: HostMatch,
   host: PublisherHost,
 ): string | undefined {
-  if (match.prefix === undefined || host.prefix === match.prefix) return undefined;
-  const own = `${host.prefix ?? '?'}.${match.entry.domain}`;
+  if (match.prefix === undefined) return undefined;
+  const expected = hostPrefix(host);
+  if (expected === match.prefix) return undefined;
+  const own = `${expected ?? '?'}.${match.entry.domain}`;
   return `The cache host ${quote(cacheHost)} is not the one of ${quote(host.host)} (${quote(own)}): the cache serves the page by its path, so this is ${quote(host.host)}'s page; check the link is not a look-alike.`;
 }
 
@@ -564,6 +580,15 @@ function encodedQuery(tail: string): number {
  * anything else (an unknown host, a path outside `/<type>/[s/]<host>/`, an invalid publisher host).
  */
 export function reverseAmpUrl(input: string, options?: ReverseOptions | null): AmpReverse {
+  return reverse(input, options, true);
+}
+
+/** The reverse; `lookAlike` false skips the prefix check, which only warns (a Punycode or SHA-256 per host). */
+function reverse(
+  input: string,
+  options: ReverseOptions | null | undefined,
+  lookAlike: boolean,
+): AmpReverse {
   const caches = cacheList(readOptions(options, 'reverseAmpUrl options').caches);
   const { host: cacheHost, rest } = splitCacheAddress(browserText(input, 'AMP URL'), 'AMP URL');
   const match = matchHost(cacheHost, caches);
@@ -597,7 +622,7 @@ export function reverseAmpUrl(input: string, options?: ReverseOptions | null): A
     tail = r.tail;
     if (r.warning) warnings.push(r.warning);
   }
-  const look = prefixWarning(cacheHost, match, located.host);
+  const look = lookAlike ? prefixWarning(cacheHost, match, located.host) : undefined;
   if (look) warnings.push(look);
   if (entry.status === 'retired')
     warnings.push(
@@ -639,7 +664,7 @@ export function reverseAmpUrl(input: string, options?: ReverseOptions | null): A
 
 /** Parsed view of a cache URL (not a viewer URL). Throws `UrlError('not-a-cache-url')` for anything else. */
 export function parseCacheUrl(url: string, options?: ReverseOptions | null): ParsedCacheUrl {
-  const r = reverseAmpUrl(url, readOptions(options, 'parseCacheUrl options'));
+  const r = reverse(url, readOptions(options, 'parseCacheUrl options'), false);
   if (r.kind !== 'cache' || r.host.cache === undefined || r.servingType === undefined)
     throw notCache(`This is an AMP viewer URL (${r.host.name}), not an AMP Cache URL.`);
   return {
@@ -659,7 +684,140 @@ export function parseCacheUrl(url: string, options?: ReverseOptions | null): Par
  * hold none of those parameters; `publisherUrl(new URL(cacheUrl(u)).href) === new URL(u).href`.
  */
 export function publisherUrl(url: string, options?: ReverseOptions | null): string {
-  return reverseAmpUrl(url, options).url;
+  const caches = options === undefined || options === null ? AMP_CACHES : undefined;
+  return (caches && fastPublisherUrl(url, caches)) ?? reverse(url, options, false).url;
+}
+
+const isLdh = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45;
+
+/**
+ * The end of the `/`-free run of lower-case LDH characters and dots from `from`, or -1 when
+ * another character comes before `/`, `?`, `#` or the end.
+ */
+function plainRun(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isLdh(c) || c === 46) continue;
+    return c === 47 || c === 63 || c === 35 ? i : -1;
+  }
+  return text.length;
+}
+
+/**
+ * True when the publisher host `text[h, hEnd)` (lower-case LDH and dots) is a plain domain: valid
+ * labels (no empty one, none starting or ending with `-`, no `--` so no `xn--`, at most 63
+ * characters), a dot, and a last label that is no number (which browsers would read as IPv4).
+ * Anything else goes to the general path, which checks it as a browser does.
+ */
+function isPlainDomain(text: string, h: number, hEnd: number): boolean {
+  let label = 0;
+  let prev = 46;
+  let dots = 0;
+  let lastStart = h;
+  for (let i = h; i < hEnd; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 46) {
+      if (label === 0 || prev === 45) return false;
+      label = 0;
+      dots++;
+      lastStart = i + 1;
+    } else {
+      if (c === 45 && (label === 0 || prev === 45)) return false;
+      if (++label > 63) return false;
+    }
+    prev = c;
+  }
+  const last = text.charCodeAt(lastStart);
+  return dots > 0 && label > 0 && prev !== 45 && hEnd - h <= 253 && !(last >= 48 && last <= 57);
+}
+
+/** An ASCII host with A-labels (`xn--`) that a browser keeps as it is: valid, and in its own form. */
+function isCanonicalIdn(host: string): boolean {
+  if (!host.includes('xn--') || host.length > 253) return false;
+  try {
+    return hostToAscii(host) === host && !isIpv4(host);
+  } catch {
+    return false;
+  }
+}
+
+let ambiguous: ReadonlySet<string> | undefined;
+
+/**
+ * The hashed prefixes of the hosts `s`, `c`, `v`, … (dotless, so hashed): only on these can a
+ * path segment be read two ways (`/s` as https or the host `s`; a serving type or the host of the
+ * seed's form without one). The general path decides between the readings there.
+ */
+function isAmbiguousPrefix(text: string, p: number, pEnd: number): boolean {
+  if (pEnd - p !== 52) return false;
+  ambiguous ??= new Set(['s', ...REVERSE_TYPES].map((host) => hostInfo(host).prefix));
+  return ambiguous.has(text.slice(p, pEnd));
+}
+
+/** `/<serving type>/` at `at` (not `ii`, whose parameter the general path reads): the index of its closing `/`, or -1. */
+function plainType(text: string, at: number): number {
+  const a = text.charCodeAt(at + 1);
+  const b = text.charCodeAt(at + 2);
+  // c v i r a
+  if (b === 47) return a === 99 || a === 118 || a === 105 || a === 114 || a === 97 ? at + 2 : -1;
+  if (text.charCodeAt(at + 3) === 47)
+    return (a === 119 && b === 112) || (a === 97 && b === 100) ? at + 3 : -1; // wp ad
+  if (text.startsWith('mbv/', at + 1)) return at + 4;
+  return text.startsWith('cert/', at + 1) ? at + 5 : -1;
+}
+
+/**
+ * The common case of `publisherUrl` without allocations beyond the result: a lower-case
+ * `https://<prefix>.<cache domain>/<type>/[s/]<plain domain>/…` with a path that a browser reads
+ * as written, and no parameter to remove. Undefined for anything
+ * else, which the general path reads (and explains).
+ */
+export function fastPublisherUrl(text: string, caches: readonly AmpCache[]): string | undefined {
+  if (typeof text !== 'string' || text.length > 4096 || !text.startsWith('https://'))
+    return undefined;
+  const hostEnd = plainRun(text, 8);
+  if (hostEnd < 0 || text.charCodeAt(hostEnd) !== 47) return undefined;
+  const dot = text.indexOf('.', 8);
+  if (dot < 9 || dot > hostEnd || !isPrefixedDomainAt(text, dot, hostEnd, caches)) return undefined;
+  const typeEnd = plainType(text, hostEnd);
+  if (typeEnd < 0) return undefined;
+  let h = typeEnd + 1;
+  const https = text.charCodeAt(h) === 115 && text.charCodeAt(h + 1) === 47;
+  if (https) h += 2;
+  const end = plainRun(text, h);
+  // The prefix is not compared: it only warns (reverseAmpUrl), and the path alone names the page.
+  if (end <= h || isAmbiguousPrefix(text, 8, dot)) return undefined;
+  if (!isPlainDomain(text, h, end) && !isCanonicalIdn(text.slice(h, end))) return undefined;
+  // The rest: read as written by a browser (no blanks, `\`, dot segments), no parameter to drop.
+  let query = -1;
+  let hash = -1;
+  for (let i = end; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c <= 32 || c === 127 || c === 92) return undefined;
+    if (c === 35) {
+      if (hash < 0) hash = i;
+    } else if (c === 63) {
+      if (query < 0 && hash < 0) query = i;
+    } else if (query < 0 && hash < 0) {
+      // In the path: a dot segment (`/.`, `%2e`) is resolved by the general path.
+      if (c === 46 && text.charCodeAt(i - 1) === 47) return undefined;
+      if (c === 37 && text.charCodeAt(i + 1) === 50 && (text.charCodeAt(i + 2) | 32) === 101)
+        return undefined;
+    }
+  }
+  if (query >= 0) {
+    const qEnd = hash < 0 ? text.length : hash;
+    const amp = text.indexOf('amp_', query);
+    const usqp = text.indexOf('usqp', query);
+    if ((amp >= 0 && amp < qEnd) || (usqp >= 0 && usqp < qEnd)) return undefined;
+  }
+  if (hash >= 0) {
+    const amp = text.indexOf('&', hash);
+    const eq = text.indexOf('=', hash);
+    const nameEnd = Math.min(amp < 0 ? text.length : amp, eq < 0 ? text.length : eq);
+    if (isViewerParam(text.slice(hash + 1, nameEnd))) return undefined;
+  }
+  return (https ? 'https://' : 'http://') + text.slice(h);
 }
 
 /** What kind of AMP URL this is, as the classifier of the extension needs it. */
