@@ -102,22 +102,24 @@ function indexOf(caches: readonly AmpCache[]): HostIndex {
   let index = indexes.get(caches);
   if (index) return index;
   index = { prefixed: new Map(), exact: new Map(), domains: [] };
-  for (const cache of caches) {
+  // Records come from settings and callers: checked, not trusted.
+  for (const cache of caches as readonly (Partial<AmpCache> | null | undefined)[]) {
     if (!cache || typeof cache.cacheDomain !== 'string') continue;
     const domain = asciiDomain(cache.cacheDomain);
     if (domain === undefined || index.prefixed.has(domain)) continue;
-    const known = AMP_HOSTS.find((h) => h.status === 'registered' && h.cache === cache);
+    const record = cache as AmpCache;
+    const known = AMP_HOSTS.find((h) => h.status === 'registered' && h.cache === record);
     index.prefixed.set(
       domain,
       known ??
         host({
-          id: String(cache.id),
-          name: String(cache.name),
+          id: String(record.id),
+          name: String(record.name),
           kind: 'cache',
           status: 'custom',
           match: 'prefixed',
           domain,
-          cache,
+          cache: record,
         }),
     );
   }

@@ -213,11 +213,11 @@ function cacheList(caches: readonly AmpCache[] | null | undefined): readonly Amp
   if (caches === undefined || caches === null) return AMP_CACHES;
   if (!Array.isArray(caches))
     throw new UrlError('invalid-option', 'caches must be an array of AMP Cache records.');
-  return caches;
+  return caches as readonly AmpCache[];
 }
 
 function knownDomains(caches: readonly AmpCache[]): string {
-  const domains = caches
+  const domains = (caches as readonly (Partial<AmpCache> | null)[])
     .map((c) => (c && typeof c.cacheDomain === 'string' ? c.cacheDomain : ''))
     .filter((d) => d !== '');
   return domains.join(', ') || 'none given';
@@ -362,7 +362,8 @@ interface Located {
 // `/ii/w800/…` (a width, at most the one cacheUrl writes) or `/ii/AW/…` (Google's own form).
 function imageParameter(param: string): number | undefined | null {
   if (param === 'AW') return undefined;
-  if (param.length < 2 || param.length > 6 || param[0] !== 'w' || param[1] === '0') return null;
+  if (param.length < 2 || param.length > 6 || !param.startsWith('w') || param[1] === '0')
+    return null;
   for (let i = 1; i < param.length; i++) {
     const c = param.charCodeAt(i);
     if (c < 48 || c > 57) return null;
