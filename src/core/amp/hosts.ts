@@ -113,8 +113,8 @@ function indexOf(caches: readonly AmpCache[]): HostIndex {
       domain,
       known ??
         host({
-          id: String(record.id),
-          name: String(record.name),
+          id: typeof cache.id === 'string' ? cache.id : domain,
+          name: typeof cache.name === 'string' ? cache.name : domain,
           kind: 'cache',
           status: 'custom',
           match: 'prefixed',
