@@ -546,7 +546,8 @@ function resolvedTail(
   const parts = written.replaceAll('\\', '/').split('/');
   const wroteStart = parts.slice(0, depth).join('/');
   if (wroteStart === served) {
-    const wroteTail = written.slice(wroteStart.length);
+    // `\` is `/` to the browser, in the publisher URL as in the cache URL: written as `/`.
+    const wroteTail = written.slice(wroteStart.length).replaceAll('\\', '/');
     return { tail: resolvePath(wroteTail || '/') === (tail || '/') ? wroteTail : tail };
   }
   return {
@@ -566,6 +567,19 @@ function prefixWarning(
   if (expected === match.prefix) return undefined;
   const own = `${expected ?? '?'}.${match.entry.domain}`;
   return `The cache host ${quote(cacheHost)} is not the one of ${quote(host.host)} (${quote(own)}): the cache serves the page by its path, so this is ${quote(host.host)}'s page; check the link is not a look-alike.`;
+}
+
+/**
+ * The query after a `%3F` in a viewer's path. Viewers write it two ways: only the `?` encoded
+ * (`a%3foutputType=amp`, Google), or the whole query encoded once
+ * (`post-1778/%3Famp%3D1%26usqp%3Dmq331AQGsAEggAID`, Yahoo! JAPAN). Without a raw `=` or `&` but
+ * with `%3D` or `%26`, it is the second: one level of `%3D`, `%26`, `%25` is decoded.
+ */
+function decodeEncodedQuery(text: string): string {
+  if (text.includes('=') || text.includes('&') || !/%3d|%26/i.test(text)) return text;
+  return text.replace(/%(3d|26|25)/gi, (_, hex: string) =>
+    hex === '25' ? '%' : hex.toLowerCase() === '3d' ? '=' : '&',
+  );
 }
 
 /** `%3F` in a viewer's path: Google's viewer writes the publisher's `?` encoded. */
@@ -633,7 +647,7 @@ function reverse(
   if (entry.kind === 'viewer') {
     const q = encodedQuery(tail);
     if (q >= 0) {
-      const recovered = tail.slice(q + 3);
+      const recovered = decodeEncodedQuery(tail.slice(q + 3));
       tail = tail.slice(0, q);
       const rest = publisherQuery(recovered, removed);
       const real = query.length > 1 ? query.slice(1) : '';
