@@ -75,7 +75,7 @@ describe('amp-hosts: the table', () => {
     const mine: AmpCache[] = [{ id: 'x', name: 'X', cacheDomain: 'amp.example.net' }];
     const m = matchHost('a-com.amp.example.net', mine);
     assert.equal(m?.entry.status, 'custom');
-    assert.equal(m?.entry.cache, mine[0]);
+    assert.equal(m.entry.cache, mine[0]);
     assert.equal(matchHost('a-com.cdn.ampproject.org', mine), undefined); // registered: only when listed
     assert.equal(matchHost('cdn.ampproject.org', mine)?.entry.id, 'google-bare');
     assert.equal(matchHost('www.google.com', mine)?.entry.id, 'google-viewer');
