@@ -654,7 +654,7 @@ function reverse(
       query =
         rest === '' ? (real === '' ? '' : `?${real}`) : real === '' ? rest : `${rest}&${real}`;
       warnings.push(
-        `The path holds an encoded "?" (%3F), read as the start of the publisher's query as the viewer does; this is ambiguous: if the publisher's path itself has %3F, the URL is ${quote(`…${path.slice(located.hostEnd)}`)}.`,
+        'An encoded "?" (%3F) in the path was read as the start of the query, as the viewer reads it; this is ambiguous: the publisher\'s own path may hold a %3F.',
       );
     }
   }
