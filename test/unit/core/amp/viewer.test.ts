@@ -33,7 +33,10 @@ describe('amp-viewer: reverseAmpUrl on viewer URLs', () => {
     const google = reverseAmpUrl('https://www.google.com/amp/s/www.example.com/a%3foutputType=amp');
     assert.equal(google.url, 'https://www.example.com/a?outputType=amp');
     assert.equal(google.warnings.length, 1);
-    assert.match(google.warnings[0], /^An encoded "\?" \(%3F\) in the path was read as the start of the query.*ambiguous/);
+    assert.match(
+      google.warnings[0],
+      /^An encoded "\?" \(%3F\) in the path was read as the start of the query.*ambiguous/,
+    );
     // Real Yahoo! JAPAN links: the whole query encoded once, usqp (the viewer's) removed.
     const yahoo = reverseAmpUrl(
       'https://search.yahoo.co.jp/amp/s/mem-archive.com/2019/04/21/post-1778/%3Famp%3D1%26usqp%3Dmq331AQGsAEggAID',
