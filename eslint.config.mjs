@@ -22,6 +22,9 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       // The escaping code matches control characters on purpose (they are shown as U+XXXX).
       'no-control-regex': 'off',
+      // A parameter kept for its callers but not used yet is named `_x` (as tsconfig's
+      // noUnusedParameters allows).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
   {

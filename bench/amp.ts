@@ -99,7 +99,11 @@ export async function run(): Promise<void> {
   for (const [name, r] of rows)
     console.log(`${name.padEnd(28)} ${rate(r.wall).padStart(14)} ${rate(r.cpu).padStart(14)}`);
 
-  const get = (name: string) => rows.find(([label]) => label.startsWith(name))?.[1]!;
+  const get = (name: string): Rates => {
+    const row = rows.find(([label]) => label.startsWith(name));
+    if (!row) throw new Error(`no benchmark row named ${name}`);
+    return row[1];
+  };
   const ours = get('cacheUrl');
   const bare = get('new URL');
   const best = (k: keyof Rates) => Math.max(get('toolbox, awaited')[k], get('toolbox, Promise')[k]);

@@ -1,14 +1,35 @@
 #!/usr/bin/env node
-// `npm test`: every suite in turn (unit, integration in a real VS Code, UI e2e in Chromium), even when
-// an earlier one fails, then one summary. Exits non-zero when any suite fails.
+// `npm test`: every suite in turn (lint and format check, unit, integration in a real VS Code, UI e2e
+// in Chromium), even when an earlier one fails, then one summary. Exits non-zero when any suite fails.
 // `node scripts/test.mjs e2e` runs only the suites named.
 import { spawn } from 'node:child_process';
 import { ensureDependencies } from './lib/ensure-deps.mjs';
 
-const SUITES = { unit: 'test:unit', integration: 'test:integration', e2e: 'test:e2e' };
+// Each suite is a list of npm scripts. Mocha suites are counted by their "N passing" lines; a check
+// without them (ESLint, Prettier) counts as one test, passed when it exits 0.
+const SUITES = {
+  lint: ['lint', 'format:check'],
+  unit: ['test:unit'],
+  integration: ['test:integration'],
+  e2e: ['test:e2e'],
+};
+
+/** Runs each script of a suite in turn, even after one fails; sums their counts. */
+async function runSuite(scripts) {
+  const total = { code: 0, counts: { passing: 0, failing: 0, pending: 0 } };
+  for (const script of scripts) {
+    const { code, counts, error } = await runScript(script);
+    const mocha = counts.passing + counts.failing + counts.pending > 0;
+    for (const k of Object.keys(total.counts)) total.counts[k] += counts[k];
+    if (!mocha) total.counts[code === 0 ? 'passing' : 'failing'] += 1;
+    if (code !== 0 && total.code === 0)
+      Object.assign(total, { code, error: error ?? `${script}: exit ${code}` });
+  }
+  return total;
+}
 
 /** Runs `npm run <script>`, echoing its output and counting mocha's "N passing" / "N failing" lines. */
-function runSuite(script) {
+function runScript(script) {
   return new Promise((resolve) => {
     const counts = { passing: 0, failing: 0, pending: 0 };
     const child = spawn('npm', ['run', '--silent', script], { stdio: ['inherit', 'pipe', 'pipe'] });
@@ -44,7 +65,7 @@ if (unknown.length) {
 
 const results = [];
 for (const name of names.length ? names : Object.keys(SUITES)) {
-  console.log(`\n=== ${name} tests (npm run ${SUITES[name]}) ===`);
+  console.log(`\n=== ${name} tests (npm run ${SUITES[name].join(', npm run ')}) ===`);
   const started = Date.now();
   const result = await runSuite(SUITES[name]);
   results.push({ name, seconds: (Date.now() - started) / 1000, ...result });

@@ -14,9 +14,9 @@ export class Config extends Disposable {
   constructor() {
     super();
     this.register(
-      vscode.workspace.onDidChangeConfiguration(
-        (e) => e.affectsConfiguration('ampUrl') && this.reload(),
-      ),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('ampUrl')) this.reload();
+      }),
     );
     this.register(
       vscode.workspace.onDidGrantWorkspaceTrust(() => {

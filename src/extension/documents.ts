@@ -10,7 +10,7 @@ const sizes = new WeakMap<vscode.TextDocument, { version: number; size: number }
 /** Document length in characters, computed once per version. */
 export function documentSize(doc: vscode.TextDocument): number {
   const known = sizes.get(doc);
-  if (known && known.version === doc.version) return known.size;
+  if (known?.version === doc.version) return known.size;
   const size = doc.offsetAt(doc.lineAt(doc.lineCount - 1).range.end);
   sizes.set(doc, { version: doc.version, size });
   return size;

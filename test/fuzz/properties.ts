@@ -50,12 +50,14 @@ export function attempt<T>(what: string, input: unknown, fn: () => T): T | undef
   } catch (e) {
     if (
       e instanceof UrlError &&
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the runtime name is what is checked
       e.name === 'UrlError' &&
       typeof e.code === 'string' &&
       e.message.length > 0
     )
       return undefined;
     throw new assert.AssertionError({
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- undefined for undefined
       message: `${what}(${JSON.stringify(input)?.slice(0, 300)}) threw ${String(e)}`,
     });
   }
@@ -104,7 +106,10 @@ export function roundTripEquivalent(url: string): string {
     url.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, ''),
   );
   assert.ok(m, `cacheUrl accepted ${JSON.stringify(url)}, which has no scheme://host`);
-  const [, scheme, authority, path, query, fragment] = m;
+  const [, scheme, authority, path] = m;
+  // Optional groups: undefined when they did not match.
+  const query = m[4] as string | undefined;
+  const fragment = m[5] as string | undefined;
   const port = authority.lastIndexOf(':');
   const host = port > authority.lastIndexOf(']') ? authority.slice(0, port) : authority;
   const kept = query
@@ -196,9 +201,7 @@ export const FUZZ_PROPERTIES: FuzzProperty[] = [
         const cache = attempt('cacheUrl', url, () =>
           cacheUrl(url, options as Parameters<typeof cacheUrl>[1]),
         );
-        const domainLength = String(
-          (options as { cacheDomain?: unknown }).cacheDomain ?? '',
-        ).length;
+        const domainLength = (options as { cacheDomain?: string }).cacheDomain?.length ?? 0;
         bounded('cacheUrl', url, cache, bound(url, 512) + PER_CHAR * domainLength);
         const origin = attempt('cacheOrigin', url, () =>
           cacheOrigin(url, (options as { cacheDomain?: string }).cacheDomain),

@@ -21,7 +21,7 @@ for (const p of FUZZ_PROPERTIES) {
   } catch (e) {
     failed++;
     console.log(
-      `  FAIL ${p.name}\n${String((e as Error).message)}\nCaused by: ${String((e as Error).cause)}`,
+      `  FAIL ${p.name}\n${(e as Error).message}\nCaused by: ${String((e as Error).cause)}`,
     );
   }
 }

@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: Error) => {
-  console.error(`Integration tests failed: ${err.message}`);
+main().catch((err: unknown) => {
+  console.error(`Integration tests failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

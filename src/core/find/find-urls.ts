@@ -76,6 +76,7 @@ const ESCAPED_SCHEME = /^https?:\\\//i;
  * strings `\/` is `/`, so the unescaped URL is the string's value and valid there as it is.
  */
 export function absoluteUrl(match: UrlMatch): string {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- untyped (JS) callers
   if (typeof match?.url !== 'string')
     throw new UrlError('invalid-url', 'Expected a URL match with a url string.');
   const url = match.url;

@@ -235,6 +235,7 @@ let defaults: ResolvedOptions | undefined;
 
 /** Checks an options object (it may come from user settings) and fills in the defaults. */
 export function resolveOptions(options: NormalizeOptions | undefined): ResolvedOptions {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- settings may hold null
   if (options === undefined || options === null) return (defaults ??= checkOptions({}));
   if (typeof options === 'object' && Object.isFrozen(options)) {
     let resolved = resolvedFrozen.get(options);

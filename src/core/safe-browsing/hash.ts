@@ -19,6 +19,7 @@ export interface HashPrefix {
  * sends; 8, 16 and 32 match downloaded lists and full hashes).
  */
 export function hashPrefixes(url: string, bytes: HashPrefixLength = 4): HashPrefix[] {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- untyped (JS) callers
   if (bytes !== 4 && bytes !== 8 && bytes !== 16 && bytes !== 32) {
     throw new UrlError(
       'invalid-option',

@@ -48,7 +48,7 @@ export function bidiClass(cp: number): string {
 
 function classesOf(label: string): string {
   let out = '';
-  for (const ch of label) out += bidiClass(ch.codePointAt(0)!);
+  for (const ch of label) out += bidiClass(ch.codePointAt(0) ?? 0);
   return out;
 }
 

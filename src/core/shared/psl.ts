@@ -20,6 +20,7 @@ const CANONICAL = { extractHostname: false, validateHostname: false, mixedInputs
  * `canonical`: the host is already lowercase and valid (Safe Browsing's canonical form).
  */
 export function registrableDomain(host: string, canonical = false): string | undefined {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load, see above
   tldts ??= require('tldts-icann') as Tldts;
   return tldts.getDomain(host, canonical ? CANONICAL : undefined) ?? undefined;
 }

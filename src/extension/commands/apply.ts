@@ -73,6 +73,7 @@ export async function applyPlan(
   try {
     // The user switched tabs while a big plan was made: the document is still open, so it still
     // gets its edit (one undo step there too). A closed tab means the user left it: nothing is written.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- isClosed can change across the awaits
     if (!ok && seen === undefined && doc.version === version && !doc.isClosed && hasTab(doc)) {
       shown = false;
       ok = await vscode.workspace.applyEdit(workspaceEdit(doc, ranges, writes));

@@ -51,10 +51,12 @@ function overLimit(doc: vscode.TextDocument, limits: Limits): string | undefined
 }
 
 export async function convertAll(config: Config, args: ConvertAllArgs = {}): Promise<EditSummary> {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- executeCommand callers are untyped
   const a = args && typeof args === 'object' ? args : {};
   const editor = vscode.window.activeTextEditor;
   if (!editor) return notStarted(vscode.l10n.t('Open a text editor first.'));
   if (a.to !== undefined && !TARGETS.includes(a.to))
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- may be any value
     return notStarted(vscode.l10n.t('Unknown target "{0}".', String(a.to)));
   const to = a.to ?? (await pickTarget());
   if (!to) return { changed: 0, skipped: [], aborted: vscode.l10n.t('Cancelled.') };

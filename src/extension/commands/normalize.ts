@@ -88,6 +88,7 @@ export async function normalizeUrls(config: Config, args?: NormalizeArgs): Promi
     (args.preset !== undefined || args.options !== undefined)
   ) {
     if (args.preset !== undefined && !(args.preset in NORMALIZE_PRESETS))
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- may be any value
       return notStarted(vscode.l10n.t('Unknown preset "{0}".', String(args.preset)));
     options = {
       ...(args.preset ? NORMALIZE_PRESETS[args.preset] : config.settings.normalizeOptions),

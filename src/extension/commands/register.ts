@@ -15,6 +15,7 @@ import { toPublisherUrl } from './to-publisher-url';
 
 export function registerCommands(config: Config): vscode.Disposable {
   // Programmatic arguments arrive untyped; each handler checks what it is given.
+  /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument -- until the handlers take `unknown` */
   const handlers: Record<CommandName, (...args: any[]) => unknown> = {
     toCacheUrl: (args) => toCacheUrl(config, args),
     toPublisherUrl: () => toPublisherUrl(config),
@@ -32,6 +33,7 @@ export function registerCommands(config: Config): vscode.Disposable {
     replace,
     open,
   };
+  /* eslint-enable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument */
   return vscode.Disposable.from(
     ...(Object.keys(handlers) as CommandName[]).map((name) =>
       vscode.commands.registerCommand(COMMAND[name], handlers[name]),

@@ -58,7 +58,7 @@ function source(args: ShowAllFormsArgs): Source | undefined {
   const text = doc.getText();
   // The primary selection is the first one; each cursor contributes the first URL it touches.
   const urls = selectionOffsets(doc, editor.selections).flatMap((range) => {
-    const [m] = urlsInSelection(text, range);
+    const m = urlsInSelection(text, range).at(0);
     return m ? [{ url: m.url, start: m.start, end: m.end, text: text.slice(m.start, m.end) }] : [];
   });
   if (urls.length === 0) return undefined;
@@ -70,8 +70,8 @@ function formItems(url: string, editor: vscode.TextEditor | undefined, config: C
   const candidates = () => (doc ? documentHosts(doc.getText()) : []);
   const all = computeForms(url, config.settings, { candidates, t: vscode.l10n.t });
   const items: FormItem[] = all.forms
-    .filter((f) => f.value !== undefined)
-    .map((f) => ({ id: f.id, label: f.label, value: f.value! }));
+    .filter((f): f is typeof f & { value: string } => f.value !== undefined)
+    .map((f) => ({ id: f.id, label: f.label, value: f.value }));
   all.hashes?.value?.forEach((h, i) =>
     items.push({
       id: `hash:${i}`,
@@ -183,6 +183,7 @@ export async function showAllForms(
   config: Config,
   args: ShowAllFormsArgs = {},
 ): Promise<ShowAllFormsResult> {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- executeCommand callers are untyped
   const a = args && typeof args === 'object' ? args : {};
   const src = source(a);
   if (!src) {
@@ -196,6 +197,7 @@ export async function showAllForms(
     picked = forms.find((f) => f.id === a.form);
     if (!picked)
       void vscode.window.showWarningMessage(
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- may be any value
         vscode.l10n.t('No form "{0}" for this URL.', String(a.form)),
       );
   } else {

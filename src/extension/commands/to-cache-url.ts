@@ -22,6 +22,7 @@ export function cacheOverrides(
   const o: TransformOverrides = {};
   if (args.cache !== undefined) {
     o.cache = config.settings.caches.find((c) => c.id === args.cache);
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- may be any value
     if (!o.cache) return vscode.l10n.t('Unknown cache "{0}".', String(args.cache));
   }
   if (args.servingType !== undefined) {

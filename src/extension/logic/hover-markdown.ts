@@ -115,7 +115,7 @@ export function hoverMarkdown(forms: UrlForms, target?: HoverTarget, t: Localize
       blocks.push(
         h.value
           ? hashBlock(forms, h.value, t)
-          : `**${escapeMarkdown(t('Safe Browsing hash prefixes'))}**: ${escapeMarkdown(h.error ?? '')}`,
+          : `**${escapeMarkdown(t('Safe Browsing hash prefixes'))}**: ${escapeMarkdown(h.error)}`,
       );
     }
     for (const f of forms.forms) if (f.section === section) blocks.push(formBlock(f, target, t));

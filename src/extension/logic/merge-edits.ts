@@ -83,7 +83,7 @@ export function mapOffsets(edits: readonly PlannedEdit[], offsets: readonly numb
       shift += edits[k].newText.length - (edits[k].end - edits[k].start);
       k++;
     }
-    const e = edits[k];
+    const e = edits.at(k); // undefined past the last edit
     out[i] =
       e && e.start < offset
         ? e.start + shift + Math.min(offset - e.start, e.newText.length)

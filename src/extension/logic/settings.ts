@@ -80,6 +80,7 @@ function customCaches(raw: unknown, problems: string[], t: Localize): AmpCache[]
 
 /** A setting's value for a message: JSON, at most 40 characters. */
 function settingValue(value: unknown): string {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- undefined for undefined or a function
   const text = JSON.stringify(value) ?? typeof value;
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }

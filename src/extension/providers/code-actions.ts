@@ -1,11 +1,13 @@
 // Refactor actions (and lightbulb entries) on the URL at the cursor: Replace with AMP Cache URL /
-// publisher URL, Normalize URL, Canonicalize URL. Each carries its edit, so one undo reverts it.
+// publisher URL, Normalize URL, Canonicalize URL (logic/code-action-offers.ts). Each carries its
+// edit, so one undo reverts it; one that can't apply (already in that form, refused) is offered
+// disabled with the reason: VS Code leaves it out of the lightbulb and shows it faded, with the
+// reason, in the Refactor menu, so no action silently goes missing.
 import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { inScope, urlAtPosition } from '../documents';
-import { classify } from '../logic/classify';
-import { makeTransform, type Target } from '../logic/transforms';
-import { writeUrl } from '../logic/write-context';
+import { codeActionOffers } from '../logic/code-action-offers';
+import { plainMessage } from '../logic/escape';
 
 const REWRITE = vscode.CodeActionKind.RefactorRewrite.append('ampUrl');
 
@@ -24,26 +26,22 @@ export class CodeActions implements vscode.CodeActionProvider {
     const found = urlAtPosition(doc, pos);
     if (!found) return [];
     const urlRange = new vscode.Range(pos.line, found.start, pos.line, found.end);
-    const kind = classify(found.url, s.caches).kind;
-    const offers: [Target, string, string][] = [
-      kind === 'publisher'
-        ? ['cache', vscode.l10n.t('Replace with AMP Cache URL'), 'cache']
-        : ['publisher', vscode.l10n.t('Replace with publisher URL'), 'publisher'],
-      ['normalized', vscode.l10n.t('Normalize URL'), 'normalize'],
-      ['canonical', vscode.l10n.t('Canonicalize URL'), 'canonicalize'],
-    ];
-    const actions: vscode.CodeAction[] = [];
-    for (const [target, title, sub] of offers) {
-      const r = makeTransform(target, s, {}, vscode.l10n.t)(found.url);
-      if (r.text === undefined) continue; // refused or already in that form: nothing to offer
-      const w = writeUrl(doc.lineAt(pos.line).text, found.start, found.end, r.text, vscode.l10n.t);
-      if (w.text === undefined) continue; // can't be written there without breaking its surroundings
-      const action = new vscode.CodeAction(title, REWRITE.append(sub));
-      action.edit = new vscode.WorkspaceEdit();
-      action.edit.replace(doc.uri, urlRange, w.text);
-      actions.push(action);
-    }
-    return actions;
+    const at = {
+      line: doc.lineAt(pos.line).text,
+      start: found.start,
+      end: found.end,
+      url: found.url,
+    };
+    return codeActionOffers(at, s, vscode.l10n.t).map((offer) => {
+      const action = new vscode.CodeAction(offer.title, REWRITE.append(offer.sub));
+      if (offer.text === undefined) {
+        action.disabled = { reason: plainMessage(offer.reason ?? '') };
+      } else {
+        action.edit = new vscode.WorkspaceEdit();
+        action.edit.replace(doc.uri, urlRange, offer.text);
+      }
+      return action;
+    });
   }
 }
 

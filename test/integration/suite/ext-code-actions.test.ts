@@ -14,9 +14,10 @@ const ours = (actions: vscode.CodeAction[]) =>
 async function someActions(
   doc: vscode.TextDocument,
   at: vscode.Range,
+  kind?: vscode.CodeActionKind,
 ): Promise<vscode.CodeAction[]> {
   return waitFor(async () => {
-    const actions = ours(await codeActionsAt(doc, at));
+    const actions = ours(await codeActionsAt(doc, at, kind));
     return actions.length > 0 ? actions : undefined;
   }, 'our code actions');
 }
@@ -78,5 +79,26 @@ describe('extension: code actions', () => {
     );
     const refused = ours(await codeActionsAt(editor.document, new vscode.Range(0, 20, 0, 20)));
     assert.ok(!refused.some((a) => a.title === 'Replace with AMP Cache URL'));
+  });
+
+  // What VS Code offers on each kind of URL (README, "Quick fixes"). VS Code's API returns the
+  // enabled actions only; the disabled ones and their reasons are unit-tested
+  // (test/unit/extension/code-action-offers.test.ts).
+  it('per kind: the actions VS Code offers', async () => {
+    const cases: [string, string[]][] = [
+      [PUB, ['Replace with AMP Cache URL']],
+      [CACHE, ['Replace with publisher URL']],
+      [
+        'https://example-com.cdn.ampproject.org',
+        ['Replace with publisher URL', 'Normalize URL', 'Canonicalize URL'],
+      ],
+    ];
+    for (const [url, expected] of cases) {
+      const editor = await openDoc(`x ${url} y`, 'plaintext');
+      const at = new vscode.Range(0, 4, 0, 4);
+      const titles = (await someActions(editor.document, at)).map((a) => a.title);
+      assert.deepStrictEqual(titles, expected, url);
+      await closeAllEditors();
+    }
   });
 });

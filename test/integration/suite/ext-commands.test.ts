@@ -148,7 +148,7 @@ describe('extension: commands', () => {
     assert.strictEqual(result.summary?.changed, 2);
     // An AMP Cache URL has a publisher form but no cache origin of its own: skipped, with the reason.
     assert.deepStrictEqual(
-      result.summary?.skipped.map((k) => k.url),
+      result.summary.skipped.map((k) => k.url),
       [CACHE],
     );
     assert.strictEqual(

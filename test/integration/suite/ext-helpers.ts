@@ -27,7 +27,7 @@ export async function hoverMarkdown(
       ? doc.positionAt(doc.getText().indexOf(at) + Math.floor(at.length / 2))
       : at;
   const hovers =
-    (await vscode.commands.executeCommand<vscode.Hover[]>(
+    (await vscode.commands.executeCommand<vscode.Hover[] | undefined>(
       'vscode.executeHoverProvider',
       doc.uri,
       pos,
@@ -54,11 +54,12 @@ export async function ourHover(
   at: vscode.Position | string,
 ): Promise<string> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    const [md] = await hoverStrings(doc, at);
+    const md = (await hoverStrings(doc, at)).at(0);
     if (md) return md.value;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  assert.fail(`no AMP URL hover at ${String(at)}`);
+  const where = typeof at === 'string' ? at : `${at.line}:${at.character}`;
+  assert.fail(`no AMP URL hover at ${where}`);
 }
 
 export { linkTargets, outsideCode } from '../../shared/markdown';

@@ -56,7 +56,9 @@ describe('extension: hover injection', () => {
               /^command:ampUrl\.(copy|replace|open|showAllForms)\?/,
               `foreign link ${target}`,
             );
-            const args = JSON.parse(decodeURIComponent(target.slice(target.indexOf('?') + 1)));
+            const args: unknown = JSON.parse(
+              decodeURIComponent(target.slice(target.indexOf('?') + 1)),
+            );
             assert.ok(Array.isArray(args));
           }
         }

@@ -565,7 +565,7 @@ describe('hardening: limits', () => {
     const actionsAt = async (doc: vscode.TextDocument, line: number) => {
       const at = new vscode.Range(line, 12, line, 12);
       const all =
-        (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        (await vscode.commands.executeCommand<vscode.CodeAction[] | undefined>(
           'vscode.executeCodeActionProvider',
           doc.uri,
           at,
@@ -625,14 +625,14 @@ describe('hardening: limits', () => {
     assert.strictEqual((await ours(0, 10)).length, 1);
     assert.strictEqual((await ours(1, long.indexOf(URL_) + 10)).length, 0);
     const actions =
-      (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      (await vscode.commands.executeCommand<vscode.CodeAction[] | undefined>(
         'vscode.executeCodeActionProvider',
         doc.uri,
         new vscode.Range(1, long.indexOf(URL_) + 10, 1, long.indexOf(URL_) + 10),
       )) ?? [];
     assert.deepStrictEqual(
       actions
-        .filter((a) => a.command?.command.startsWith('ampUrl.') || /AMP|URL/.test(a.title))
+        .filter((a) => a.command?.command.startsWith('ampUrl.') === true || /AMP|URL/.test(a.title))
         .map((a) => a.title),
       [],
     );

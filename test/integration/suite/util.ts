@@ -112,20 +112,25 @@ export async function hoverAt(
     doc.uri,
     pos,
   );
-  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)));
+  // VS Code hands every hover content back as a MarkdownString (a plain string only in old API).
+  return hovers.flatMap((h) =>
+    h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value)),
+  );
 }
 
 /** The code actions (quick fixes, refactorings) offered for a range (or the text `needle`). */
 export async function codeActionsAt(
   doc: vscode.TextDocument,
   at: vscode.Range | string,
+  kind?: vscode.CodeActionKind,
 ): Promise<vscode.CodeAction[]> {
   const range = typeof at === 'string' ? rangeOf(doc, at) : at;
   return (
-    (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+    (await vscode.commands.executeCommand<vscode.CodeAction[] | undefined>(
       'vscode.executeCodeActionProvider',
       doc.uri,
       range,
+      kind?.value,
     )) ?? []
   );
 }

@@ -65,7 +65,8 @@ describe('extension escape', () => {
     assert.equal(codeSpan(''), '');
     for (const text of hostile) {
       const span = codeSpan(text);
-      const fence = /^`+/.exec(span)![0];
+      const fence = /^`+/.exec(span)?.[0] ?? '';
+      assert.ok(fence, `no fence: ${span}`);
       const inner = span.slice(fence.length, span.length - fence.length);
       assert.ok(span.endsWith(fence) && !inner.includes(fence), span);
       assert.equal(inner.trim(), text.trim());

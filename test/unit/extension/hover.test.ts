@@ -24,10 +24,10 @@ const target = (oldText: string) => ({
 /** Every link target in the Markdown (outside code spans), with its decoded arguments. */
 function links(md: string): { command: string; args: unknown }[] {
   return linkTargets(md).map((link) => {
-    const [command, query] = link.split('?');
+    const [command, query] = link.split('?') as [string, string | undefined];
     return {
       command,
-      args: query === undefined ? undefined : JSON.parse(decodeURIComponent(query)),
+      args: query === undefined ? undefined : (JSON.parse(decodeURIComponent(query)) as unknown),
     };
   });
 }

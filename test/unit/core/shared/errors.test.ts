@@ -51,7 +51,7 @@ describe('any argument at all: only UrlError', () => {
     { candidates: [null, 5] },
     { cacheDomain: null },
     { cacheDomain: '....' },
-    { servingType: Object.create(null) },
+    { servingType: Object.create(null) as unknown },
     { servingType: 'ii', imageWidth: -1 },
   ];
   const urls = [
@@ -93,7 +93,7 @@ describe('any argument at all: only UrlError', () => {
       code: 'invalid-option',
       message: /IP address/,
     });
-    assert.throws(() => core.hashPrefixes('a.com', Object.create(null)), {
+    assert.throws(() => core.hashPrefixes('a.com', Object.create(null) as core.HashPrefixLength), {
       code: 'invalid-option',
       message: /not object/,
     });

@@ -1,0 +1,50 @@
+// Which refactor actions a URL gets, per kind, and why one can't apply: the code action provider
+// turns each offer into an action (with its edit, or disabled with the reason).
+import { classify } from './classify';
+import { format, type Localize } from './localize';
+import { makeTransform, type Target, type TransformSettings } from './transforms';
+import { writeUrl } from './write-context';
+
+export interface Offer {
+  target: Target;
+  title: string;
+  /** Last part of the action's kind: `refactor.rewrite.ampUrl.<sub>`. */
+  sub: string;
+  /** The text to write in place of the URL, or why the action is disabled. */
+  text?: string;
+  reason?: string;
+}
+
+/** Where the URL is: its text's line and offsets in it, and the absolute URL read there. */
+export interface UrlOnLine {
+  line: string;
+  start: number;
+  end: number;
+  url: string;
+}
+
+/**
+ * The offers for a URL, always the same three per kind so none goes silently missing: the
+ * conversion (to the cache URL for a publisher URL, to the publisher URL for any AMP URL), then
+ * Normalize and Canonicalize.
+ */
+export function codeActionOffers(
+  at: UrlOnLine,
+  s: TransformSettings,
+  t: Localize = format,
+): Offer[] {
+  const kind = classify(at.url, s.caches).kind;
+  const offers: Omit<Offer, 'text' | 'reason'>[] = [
+    kind === 'publisher'
+      ? { target: 'cache', title: t('Replace with AMP Cache URL'), sub: 'cache' }
+      : { target: 'publisher', title: t('Replace with publisher URL'), sub: 'publisher' },
+    { target: 'normalized', title: t('Normalize URL'), sub: 'normalize' },
+    { target: 'canonical', title: t('Canonicalize URL'), sub: 'canonicalize' },
+  ];
+  return offers.map((o) => {
+    const r = makeTransform(o.target, s, {}, t)(at.url);
+    if (r.text === undefined) return { ...o, reason: r.skip };
+    const w = writeUrl(at.line, at.start, at.end, r.text, t);
+    return w.text === undefined ? { ...o, reason: w.refused } : { ...o, text: w.text };
+  });
+}
