@@ -9,6 +9,7 @@ export const COMMAND = {
   showAllForms: 'ampUrl.showAllForms',
   insertCacheUrl: 'ampUrl.insertCacheUrl',
   convertAll: 'ampUrl.convertAll',
+  replaceAmpUrls: 'ampUrl.replaceAmpUrls',
   replaceWithCacheUrl: 'ampUrl.replaceWithCacheUrl',
   replaceWithPublisherUrl: 'ampUrl.replaceWithPublisherUrl',
   copy: 'ampUrl.copy',

@@ -72,8 +72,11 @@ export class ContextKeys extends Disposable {
     if (spot && inScope(spot.document, spot.position.line, s)) {
       const found = urlAtPosition(spot.document, spot.position);
       if (found) {
-        onPublisher = classify(found.url, s.caches).kind === 'publisher';
-        onCache = !onPublisher;
+        // "Replace with publisher URL" is offered on every AMP URL: cache URLs and origins, and
+        // viewer URLs (`https://www.google.com/amp/s/…`), which it reverses as well.
+        const { kind } = classify(found.url, s.caches);
+        onPublisher = kind === 'publisher';
+        onCache = kind === 'cache' || kind === 'cacheOrigin' || kind === 'viewer';
       }
     }
     this.set('ampUrl.onPublisherUrl', onPublisher);

@@ -98,5 +98,7 @@ export async function editUrls(
       skipped: [],
       aborted: vscode.l10n.t('Cancelled; nothing was written.'),
     });
-  return report(await applyPlan(editor, version, prepared.plan, prepared.spans));
+  const summary = await applyPlan(editor, version, prepared.plan, prepared.spans);
+  const notes = summary.changed > 0 && !summary.aborted ? prepared.plan.notes : undefined;
+  return report(notes ? { ...summary, notes } : summary);
 }

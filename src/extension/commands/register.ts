@@ -7,6 +7,7 @@ import { convertAll } from './convert-all';
 import { copy, open, replace } from './hover-links';
 import { insertCacheUrl } from './insert-cache-url';
 import { normalizeUrls } from './normalize';
+import { replaceAmpUrls } from './replace-amp-urls';
 import { showAllForms } from './show-all-forms';
 import { showCacheOrigin } from './show-cache-origin';
 import { toCacheUrl } from './to-cache-url';
@@ -24,6 +25,7 @@ export function registerCommands(config: Config): vscode.Disposable {
     showAllForms: (args) => showAllForms(config, args),
     insertCacheUrl: (args) => insertCacheUrl(config, args),
     convertAll: (args) => convertAll(config, args),
+    replaceAmpUrls: () => replaceAmpUrls(config),
     // Context menu items: the same conversions, never with arguments (the menu passes a URI).
     replaceWithCacheUrl: () => toCacheUrl(config),
     replaceWithPublisherUrl: () => toPublisherUrl(config),

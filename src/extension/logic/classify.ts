@@ -1,6 +1,6 @@
 // What kind of URL the user is on: a publisher URL, an AMP Cache URL, a bare cache origin or an
 // AMP viewer URL.
-import { findCache, type AmpCache, type ServingType } from '../../core';
+import { ampUrlKind, type AmpCache, type AmpHost, type ServingType } from '../../core';
 import { splitUri } from '../../core/shared/uri';
 import type { ServingTypeSetting } from './settings';
 
@@ -12,15 +12,21 @@ export type UrlKind = 'publisher' | 'cache' | 'cacheOrigin' | 'viewer';
 
 export interface Classified {
   kind: UrlKind;
+  /** The cache of a cache URL or origin. */
   cache?: AmpCache;
+  /** The recognised host (core hosts table) of a cache, origin or viewer URL. */
+  host?: AmpHost;
 }
 
-/** Classifies an absolute URL against the caches; never throws. */
+/**
+ * Classifies an absolute URL against the caches and the recognised AMP hosts; never throws. Only
+ * the host and the first path segment decide: `amp.example.com`, `/amp/` on a publisher's site or
+ * `?amp=1` are publisher URLs.
+ */
 export function classify(url: string, caches: readonly AmpCache[]): Classified {
-  const cache = findCache(url, caches);
-  if (!cache) return { kind: 'publisher' };
-  const { path, query } = splitUri(url);
-  return { kind: path === '' || path === '/' ? (query ? 'cache' : 'cacheOrigin') : 'cache', cache };
+  const found = ampUrlKind(url, caches);
+  if (!found) return { kind: 'publisher' };
+  return { kind: found.kind, cache: found.host.cache, host: found.host };
 }
 
 /** `scheme://authority` of a URL (what an `Origin:` header holds). */

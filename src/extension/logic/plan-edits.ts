@@ -24,6 +24,8 @@ export interface Skip {
 export interface Plan {
   edits: PlannedEdit[];
   skipped: Skip[];
+  /** What the transform noted about URLs it replaced (warnings, removed parameters). */
+  notes?: Skip[];
 }
 
 interface Match extends OffsetRange {
@@ -118,7 +120,10 @@ export function* planSteps(
       r.skip === undefined ? writeUrl(text, m.start, m.end, r.text, t, languageId) : undefined;
     if (r.skip !== undefined) plan.skipped.push({ url: oldText, reason: r.skip });
     else if (w?.refused !== undefined) plan.skipped.push({ url: oldText, reason: w.refused });
-    else if (w) plan.edits.push({ start: m.start, end: m.end, oldText, newText: w.text });
+    else if (w) {
+      plan.edits.push({ start: m.start, end: m.end, oldText, newText: w.text });
+      for (const note of r.notes ?? []) (plan.notes ??= []).push({ url: oldText, reason: note });
+    }
   }
   return plan;
 }

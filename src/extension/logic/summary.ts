@@ -7,6 +7,8 @@ export interface EditSummary {
   skipped: Skip[];
   /** Set when nothing was written because the document changed, closed or the user cancelled. */
   aborted?: string;
+  /** Worth telling about URLs that were replaced: warnings, removed parameters (see transforms.ts). */
+  notes?: Skip[];
 }
 
 /** Skip reasons with their counts, most frequent first. */
@@ -24,6 +26,15 @@ export function groupReasons(
 
 /** One line for the user, e.g. "Replaced 2 URLs; skipped 1: not an AMP Cache URL (1)". */
 export function summaryMessage(summary: EditSummary, t: Localize = format, maxReasons = 3): string {
+  const message = baseMessage(summary, t, maxReasons);
+  if (summary.aborted || !summary.notes?.length) return message;
+  const groups = groupReasons(summary.notes);
+  const notes = groups.slice(0, maxReasons).map((g) => `${g.reason} (${g.count})`);
+  if (groups.length > maxReasons) notes.push(t('{0} other notes', groups.length - maxReasons));
+  return t('{0}. Notes: {1}', message, notes.join('; '));
+}
+
+function baseMessage(summary: EditSummary, t: Localize, maxReasons: number): string {
   if (summary.aborted) return summary.aborted;
   const changed =
     summary.changed === 1 ? t('Replaced 1 URL') : t('Replaced {0} URLs', summary.changed);

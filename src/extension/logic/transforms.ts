@@ -5,7 +5,7 @@ import {
   canonicalize,
   normalize,
   publisherDomain,
-  publisherUrl,
+  reverseAmpUrl,
   type AmpCache,
   type NormalizeOptions,
   type ServingType,
@@ -18,8 +18,10 @@ import type { Settings } from './settings';
 export const TARGETS = ['cache', 'publisher', 'canonical', 'normalized'] as const;
 export type Target = (typeof TARGETS)[number];
 
+/** The new text (with `notes` worth telling: warnings, removed parameters) or why the URL is skipped. */
 export type TransformResult =
-  { text: string; skip?: undefined } | { text?: undefined; skip: string };
+  | { text: string; skip?: undefined; notes?: string[] }
+  | { text?: undefined; skip: string; notes?: undefined };
 export type Transform = (url: string) => TransformResult;
 
 /** Per-call overrides (the commands' programmatic arguments). */
@@ -41,7 +43,9 @@ function toCache(
   o: TransformOverrides,
   t: Localize,
 ): TransformResult {
-  if (classify(url, s.caches).kind !== 'publisher') return { skip: t('already an AMP Cache URL') };
+  const kind = classify(url, s.caches).kind;
+  if (kind === 'viewer') return { skip: t('an AMP viewer URL') };
+  if (kind !== 'publisher') return { skip: t('already an AMP Cache URL') };
   const imageWidth = o.imageWidth ?? s.imageWidth;
   const servingType = o.servingType ?? servingTypeFor(url, s.servingType, imageWidth);
   const cacheDomain = (o.cache ?? s.cache).cacheDomain;
@@ -55,12 +59,19 @@ function toCache(
   return r.error !== undefined ? { skip: r.error } : { text: r.value };
 }
 
+/**
+ * The publisher URL of an AMP cache or viewer URL (every shape the core's hosts table knows),
+ * with the reverse's warnings and the parameters it removed as notes.
+ */
 function toPublisher(url: string, s: TransformSettings, t: Localize): TransformResult {
   const { kind } = classify(url, s.caches);
   if (kind === 'publisher') return { skip: t('not an AMP Cache URL') };
   if (kind === 'cache' || kind === 'viewer') {
-    const r = attempt(() => publisherUrl(url, { caches: s.caches }), t);
-    return r.error !== undefined ? { skip: r.error } : { text: r.value };
+    const r = attempt(() => reverseAmpUrl(url, { caches: s.caches }), t);
+    if (r.error !== undefined) return { skip: r.error };
+    const notes = [...r.value.warnings];
+    if (r.value.removed.length) notes.push(t('removed {0}', r.value.removed.join(', ')));
+    return notes.length ? { text: r.value.url, notes } : { text: r.value.url };
   }
   // A bare origin gives a domain only: the publisher's scheme cannot be known (spec: reverse).
   const r = attempt(() => publisherDomain(originOf(url), { caches: s.caches }), t);
@@ -97,5 +108,20 @@ export function makeTransform(
   return (url) => {
     const result = raw(url);
     return result.text === url ? { skip: t('already in this form') } : result;
+  };
+}
+
+/**
+ * "Replace AMP URLs with publisher URLs": every AMP cache or viewer URL to its publisher URL
+ * (with the reverse's notes); anything else is left, with the reason. A bare cache origin names
+ * no page (its publisher's scheme is unknown), so it is left too.
+ */
+export function deAmpTransform(s: TransformSettings, t: Localize = format): Transform {
+  const toPublisherUrl = makeTransform('publisher', s, {}, t);
+  return (url) => {
+    const { kind } = classify(url, s.caches);
+    if (kind === 'publisher') return { skip: t('not an AMP URL') };
+    if (kind === 'cacheOrigin') return { skip: t('an AMP Cache origin, not a page URL') };
+    return toPublisherUrl(url);
   };
 }

@@ -1,0 +1,20 @@
+// ampUrl.replaceAmpUrls ("Replace AMP URLs with publisher URLs"): de-AMP the selections, or the
+// whole document when nothing is selected, in one edit (one undo); the summary says what was
+// replaced, what was left and why, and the reverse's warnings and removed parameters.
+import * as vscode from 'vscode';
+import type { Config } from '../config';
+import { documentSize, selectionOffsets } from '../documents';
+import type { EditSummary } from '../logic/summary';
+import { deAmpTransform } from '../logic/transforms';
+import { editUrls } from './edit-urls';
+import { notStarted } from './report';
+
+export function replaceAmpUrls(config: Config): Promise<EditSummary> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return Promise.resolve(notStarted(vscode.l10n.t('Open a text editor first.')));
+  const ranges = (doc: vscode.TextDocument) => {
+    const selected = selectionOffsets(doc, editor.selections).filter((r) => r.start !== r.end);
+    return selected.length ? selected : [{ start: 0, end: documentSize(doc) }];
+  };
+  return editUrls(deAmpTransform(config.settings, vscode.l10n.t), ranges, editor);
+}

@@ -1,0 +1,148 @@
+// The hosts table (hosts.ts): one line per host drives the classifier (ampUrlKind, findCache)
+// and the reverse. Issue 13's table of URLs people have, and what must NOT count as AMP.
+import * as assert from 'node:assert/strict';
+import {
+  AMP_CACHES,
+  AMP_HOSTS,
+  ampUrlKind,
+  findCache,
+  matchHost,
+  type AmpCache,
+} from '../../../../src/core';
+
+describe('amp-hosts: the table', () => {
+  it('lists every recognised host once, registered caches first', () => {
+    assert.deepEqual(
+      AMP_HOSTS.map((h) => `${h.id} ${h.kind} ${h.status} ${h.match} ${h.domain}`),
+      [
+        'google cache registered prefixed cdn.ampproject.org',
+        'bing cache registered prefixed www.bing-amp.com',
+        'bing-observed cache observed prefixed bing-amp.com',
+        'google-bare cache legacy exact cdn.ampproject.org',
+        'cloudflare cache retired prefixed amp.cloudflare.com',
+        'google-viewer viewer registered google google',
+        'bing-viewer viewer registered exact www.bing.com',
+        'yahoo-japan-viewer viewer registered exact search.yahoo.co.jp',
+      ],
+    );
+    assert.equal(AMP_HOSTS[0].cache, AMP_CACHES[0]);
+    assert.equal(AMP_HOSTS[2].cache, AMP_CACHES[1]); // the observed form serves for Bing
+    assert.ok(Object.isFrozen(AMP_HOSTS) && Object.isFrozen(AMP_HOSTS[0]));
+  });
+
+  it('matches a prefixed host by its one-label prefix, an exact host, and the Google domains', () => {
+    assert.deepEqual(matchHost('www-example-com.cdn.ampproject.org'), {
+      entry: AMP_HOSTS[0],
+      prefix: 'www-example-com',
+    });
+    assert.equal(matchHost('www-example-com.bing-amp.com')?.entry.id, 'bing-observed');
+    assert.equal(matchHost('a-com.www.bing-amp.com')?.entry.id, 'bing');
+    assert.equal(matchHost('cdn.ampproject.org')?.entry.id, 'google-bare');
+    assert.equal(matchHost('x-com.amp.cloudflare.com')?.entry.id, 'cloudflare');
+    assert.equal(matchHost('search.yahoo.co.jp')?.entry.id, 'yahoo-japan-viewer');
+    assert.equal(matchHost('www.bing.com')?.entry.id, 'bing-viewer');
+    for (const google of [
+      'www.google.com',
+      'google.com',
+      'www.google.co.uk',
+      'www.google.de',
+      'www.google.com.au',
+      'www.google.co.jp',
+      'www.google.cat',
+      'google.co',
+    ])
+      assert.equal(matchHost(google)?.entry.id, 'google-viewer', google);
+    for (const other of [
+      'a.b.cdn.ampproject.org', // two labels: no wildcard certificate covers it
+      'xcdn.ampproject.org',
+      'cdn.ampproject.org.evil.example',
+      'news.google.com', // a Google host, but no /amp/ viewer
+      'mail.google.com',
+      'www.google.example',
+      'www.google.community',
+      'www.google.co.abc',
+      'google.com.evil.example',
+      'bing.com',
+      'amp.example.com',
+      'yahoo.co.jp',
+      '',
+    ])
+      assert.equal(matchHost(other), undefined, other);
+    assert.equal(matchHost(5 as unknown as string), undefined);
+  });
+
+  it('adds custom caches from the settings, keeps the other entries whatever the list', () => {
+    const mine: AmpCache[] = [{ id: 'x', name: 'X', cacheDomain: 'amp.example.net' }];
+    const m = matchHost('a-com.amp.example.net', mine);
+    assert.equal(m?.entry.status, 'custom');
+    assert.equal(m.entry.cache, mine[0]);
+    assert.equal(matchHost('a-com.cdn.ampproject.org', mine), undefined); // registered: only when listed
+    assert.equal(matchHost('cdn.ampproject.org', mine)?.entry.id, 'google-bare');
+    assert.equal(matchHost('www.google.com', mine)?.entry.id, 'google-viewer');
+    assert.equal(matchHost('a-com.cdn.ampproject.org', [])?.entry, undefined);
+  });
+});
+
+describe('amp-hosts: ampUrlKind and findCache (the classifier)', () => {
+  const cases: [string, string | undefined][] = [
+    ['https://www-example-com.cdn.ampproject.org/c/s/www.example.com/a', 'cache google'],
+    ['https://www-example-com.cdn.ampproject.org', 'cacheOrigin google'],
+    ['https://www-example-com.cdn.ampproject.org/', 'cacheOrigin google'],
+    ['https://www-example-com.cdn.ampproject.org/?x=1', 'cache google'],
+    ['https://cdn.ampproject.org/c/s/www.example.com/a', 'cache google-bare'],
+    ['https://cdn.ampproject.org/v/s/www.example.com/a', 'cache google-bare'],
+    ['https://cdn.ampproject.org/c/s/origin.com%3A81/foo/', 'cache google-bare'],
+    ['https://www-example-com.bing-amp.com/c/s/www.example.com/a', 'cache bing-observed'],
+    ['https://www-example-org.bing-amp.com/c/s/www.example.org/amp/info', 'cache bing-observed'],
+    ['https://example-com.www.bing-amp.com/c/s/example.com/n/story?ref=b', 'cache bing'],
+    ['https://www-example-com.amp.cloudflare.com/c/s/www.example.com/a', 'cache cloudflare'],
+    ['https://www.google.com/amp/s/www.example.com/a', 'viewer google-viewer'],
+    ['https://www.google.co.uk/amp/s/www.example.com/a', 'viewer google-viewer'],
+    ['https://www.google.com/amp/www.example.com/a', 'viewer google-viewer'],
+    ['https://www.bing.com/amp/s/amp.example.com/a', 'viewer bing-viewer'],
+    [
+      'https://search.yahoo.co.jp/amp/s/mem-archive.com/2019/04/21/post-1778/%3Famp%3D1%26usqp%3Dmq331AQGsAEggAID',
+      'viewer yahoo-japan-viewer',
+    ],
+    // Read as a browser reads it: the path that is requested decides.
+    ['https://www.google.com/x/../amp/s/www.example.com/a', 'viewer google-viewer'],
+    ['https://WWW.GOOGLE.COM/amp/s/www.example.com/a', 'viewer google-viewer'],
+    // Merely containing "amp" is no AMP URL: no guessing.
+    ['https://amp.example.com/a', undefined],
+    ['https://www.example.com/amp/', undefined],
+    ['https://www.example.com/amp/s/www.example.com/a', undefined],
+    ['https://www.example.com/a?amp=1', undefined],
+    ['https://www.example.com/a.amp.html', undefined],
+    ['https://www.google.com/search?q=amp', undefined],
+    ['https://www.google.com/amp/', undefined],
+    ['https://www.google.com/ampx/s/www.example.com/', undefined],
+    ['https://news.google.com/amp/s/www.example.com/a', undefined],
+    ['https://www.bing.com/search?q=amp', undefined],
+    // The AMP runtime itself lives on the bare cache host: not a cache URL.
+    ['https://cdn.ampproject.org/v0.js', undefined],
+    ['https://cdn.ampproject.org/v0/amp-bind-0.1.js', undefined],
+    ['https://cdn.ampproject.org/', undefined],
+    ['https://www-example-com.cdn.ampproject.org:8443/c/s/www.example.com/a', undefined],
+    ['ftp://www-example-com.cdn.ampproject.org/c/s/www.example.com/a', undefined],
+  ];
+
+  for (const [url, expected] of cases) {
+    it(`${url} -> ${expected ?? 'not AMP'}`, () => {
+      const found = ampUrlKind(url);
+      assert.equal(found && `${found.kind} ${found.host.id}`, expected);
+      const cache = findCache(url);
+      if (expected?.startsWith('cache')) assert.equal(cache, found?.host.cache);
+      else if (expected === undefined || expected.startsWith('viewer'))
+        assert.equal(cache, undefined);
+    });
+  }
+
+  it('never throws', () => {
+    for (const input of [null, undefined, 42, '', '\u0000', 'x'.repeat(2_000_000), {}])
+      assert.equal(ampUrlKind(input as string), undefined);
+    assert.equal(
+      ampUrlKind('https://a-com.cdn.ampproject.org/', 'nope' as unknown as []),
+      undefined,
+    );
+  });
+});
