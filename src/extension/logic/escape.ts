@@ -62,12 +62,14 @@ export function groupDigits(n: number): string {
 
 /**
  * Shortens `text` to about `max` UTF-16 units by cutting out its middle (`start…end`), so both the
- * host and the end of a long URL stay visible; never splits a surrogate pair.
+ * host and the end of a long URL stay visible (`headShare` of it from the start); never splits a
+ * surrogate pair.
  */
-export function shortenMiddle(text: string, max: number): string {
+export function shortenMiddle(text: string, max: number, headShare = 0.5): string {
   if (text.length <= max) return text;
-  let head = Math.ceil((max - 1) / 2);
-  let tail = text.length - Math.floor((max - 1) / 2);
+  const keep = Math.max(0, max - 1);
+  let head = Math.ceil(keep * headShare);
+  let tail = text.length - (keep - head);
   if (isHighSurrogate(text.charCodeAt(head - 1))) head--;
   if (isLowSurrogate(text.charCodeAt(tail))) tail++;
   return `${text.slice(0, head)}…${text.slice(tail)}`;

@@ -38,6 +38,9 @@ export const MAX_HOVER_CHARS = 30_000;
  */
 export const MAX_VALUE_SHOWN = 56;
 
+/** What " (12,345 chars)" takes. */
+const LENGTH_NOTE = 14;
+
 /** Longest URL shown in the header line (it has the width to itself). */
 const MAX_HEADER_SHOWN = 80;
 
@@ -88,8 +91,15 @@ function kindLabel(kind: UrlKind, t: Localize): string {
 }
 
 /** A value for a cell: shortened in the middle when long, with its full length. */
+/** A value as a row shows it: whole, or shortened in the middle leaving room for its length. */
+export function shortValue(value: string, max = MAX_VALUE_SHOWN): string {
+  // More of the start: a URL's host says more than the middle of its path.
+  return value.length <= max ? value : shortenMiddle(value, max - LENGTH_NOTE, 0.6);
+}
+
+/** A value for a cell: shortened in the middle when long, with its full length. */
 function shownValue(value: string, t: Localize, max = MAX_VALUE_SHOWN): string {
-  const shown = shortenMiddle(value, max);
+  const shown = shortValue(value, max);
   if (shown === value) return tableCode(value);
   return `${tableCode(shown)} ${escapeMarkdown(t('({0} chars)', groupDigits(value.length)))}`;
 }
