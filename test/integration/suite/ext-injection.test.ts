@@ -8,6 +8,7 @@ import { parseLinkTarget } from '../../../src/extension/logic/link-args';
 import { hoverStrings, linkTargets, OUR_COMMANDS, outsideCode } from './ext-helpers';
 import { activateExtension, closeAllEditors, openDoc } from './util';
 
+const UNIT = '*_[x]!$é(b)&lt;![i](https://evil.example/x.png)';
 const HOSTILE = [
   'https://evil.example/](command:workbench.action.terminal.new)',
   'https://evil.example/x)[click](command:workbench.action.files.delete "t")',
@@ -19,9 +20,9 @@ const HOSTILE = [
   'https://evil.example/\u202Etxt.exe',
   'https://evil.example/a|b`|[x](command:ampUrl.replace?%5B%5D)|',
   // Long URLs full of characters the hover escapes: past the old renderer cut.
-  ...[1_000, 4_500, 8_000].map(
-    (n) =>
-      `https://evil.example/${'*_[x]!$é(b)&lt;![i](https://evil.example/x.png)'.repeat(n / 40)}`,
+  // (The hover reads 8,192 characters around the mouse: longer URLs get none.)
+  ...[1_000, 4_500, 8_000].map((n) =>
+    `https://evil.example/${UNIT.repeat(Math.ceil(n / UNIT.length))}`.slice(0, n),
   ),
 ];
 
