@@ -224,7 +224,7 @@ export class Workbench {
       try {
         await hover.waitFor({ timeout: 5000 });
         await sleep(500); // providers answer one after another
-        last = await hover.innerText();
+        last = (await hover.innerText()).replace(/\u00a0/g, ' '); // labels hold no-break spaces
         if (ok(last)) return { hover, x, y };
       } catch {
         /* no hover yet */
