@@ -90,7 +90,6 @@ function kindLabel(kind: UrlKind, t: Localize): string {
   }[kind];
 }
 
-/** A value for a cell: shortened in the middle when long, with its full length. */
 /** A value as a row shows it: whole, or shortened in the middle leaving room for its length. */
 export function shortValue(value: string, max = MAX_VALUE_SHOWN): string {
   // More of the start: a URL's host says more than the middle of its path.

@@ -345,6 +345,7 @@ describe('extension hover markdown', () => {
       { maxLength: 5 },
     );
     const sections = fc.subarray([...HOVER_SECTIONS], { minLength: 1 });
+    const seen = new Set<string>();
     fc.assert(
       fc.property(
         fc.constantFrom(
@@ -372,10 +373,15 @@ describe('extension hover markdown', () => {
             t.expected.length > 0 ? t : undefined,
           );
           assertSafe(md, t.expected.length > 0 ? t : undefined, JSON.stringify(url.slice(0, 80)));
+          const n = links(md).length;
+          seen.add(n > 1 ? 'all' : n === 1 ? 'showAll' : 'none');
+          if (url.length > 20_000) seen.add('long');
         },
       ),
       { seed: 42, numRuns: 400 },
     );
+    // The runs reached every link level and URLs longer than the renderer's old cut.
+    assert.deepEqual([...seen].sort(), ['all', 'long', 'none', 'showAll']);
   });
 
   it('a refused URL gives a one-line reason', () => {
