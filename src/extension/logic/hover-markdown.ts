@@ -204,54 +204,49 @@ function actionLink(a: Action, t: Localize): { command: string; label: string; t
   }
 }
 
-/** A link to one of our commands with a checked LinkTarget; undefined when the target is not one. */
-function link(
-  label: string,
-  command: string,
-  tooltip: string,
-  arg: LinkTarget,
-): string | undefined {
+/**
+ * The encoded argument of a link: one checked LinkTarget, encoded once and shared by a row's
+ * links; undefined when the target is not one (then the row has no links).
+ */
+function encodedTarget(arg: LinkTarget): string | undefined {
   const checked = parseLinkTarget(arg);
-  if (!checked) return undefined;
+  return checked && commandArgs([checked]);
+}
+
+function link(label: string, command: string, tooltip: string, encoded: string): string {
   const title = tooltip.replace(/["\\()]/g, '');
-  return `[${escapeMarkdown(label)}](command:${command}?${commandArgs([checked])} "${title}")`;
+  return `[${escapeMarkdown(label)}](command:${command}?${encoded} "${title}")`;
 }
 
 function rowLinks(row: Row, target: HoverTarget, t: Localize): string {
+  const encoded = encodedTarget({ ...target, form: row.form });
+  if (encoded === undefined) return '';
   return row.actions
     .map((a) => {
       const { command, label, tooltip } = actionLink(a, t);
-      return link(label, command, tooltip, { ...target, form: row.form });
+      return link(label, command, tooltip, encoded);
     })
-    .filter((l): l is string => l !== undefined)
     .join(NBSP);
 }
 
 /** Which links a hover carries: all, only "Show all forms", or none (the URL is too long). */
 type LinkLevel = 'all' | 'showAll' | 'none';
 
-function table(rows: Row[], links: string[]): string[] {
-  if (rows.length === 0) return [];
-  const cells = rows.map(
-    (r, i) =>
-      `| ${escapeMarkdown(shortenMiddle(r.label, MAX_LABEL_SHOWN)).replace(/ /g, NBSP)} | ${r.value} | ${links[i]} |`,
-  );
-  // GFM needs a header row: the first form, which is the one most likely wanted, in bold.
-  return [cells[0], '|:--|:--|:--|', ...cells.slice(1)];
+/** The hover's text, made once; links are added to it by `assemble`. */
+interface Text {
+  header: string;
+  /** `| label | value |` of each row. */
+  cells: string[];
+  folded: string[];
+  /** "… and N more " before Show all forms. */
+  more: string;
 }
 
-function render(
-  forms: UrlForms,
-  l: Layout,
-  target: HoverTarget | undefined,
-  level: LinkLevel,
-  t: Localize,
-): string {
+function text(forms: UrlForms, l: Layout, t: Localize): Text {
   const header = `${escapeMarkdown(t('AMP URL · {0}', kindLabel(forms.kind, t)))}: ${shownValue(forms.url, t, MAX_HEADER_SHOWN)}`;
-  const on = target && level === 'all' ? target : undefined;
-  const lines = table(
-    l.rows,
-    l.rows.map((r) => (on ? rowLinks(r, on, t) : '')),
+  const cells = l.rows.map(
+    (r) =>
+      `| ${escapeMarkdown(shortenMiddle(r.label, MAX_LABEL_SHOWN)).replace(/ /g, NBSP)} | ${r.value} |`,
   );
   const folded: string[] = [];
   if (l.same.length) folded.push(note(t('Already in this form: {0}', named(l.same, t))));
@@ -261,19 +256,36 @@ function render(
         t('Not available for {0}: {1}', named(labels, t), shortenMiddle(reason, MAX_NOTE_SHOWN)),
       ),
     );
-  const showAll =
-    target && level !== 'none'
-      ? link(t('Show all forms'), COMMAND.showAllForms, t('List every form'), target)
-      : undefined;
-  if (showAll) {
-    const more = l.hidden > 0 ? `${escapeMarkdown(t('… and {0} more', l.hidden))} ` : '';
-    folded.push(`${more}${showAll}`);
-  }
+  const more = l.hidden > 0 ? `${escapeMarkdown(t('… and {0} more', l.hidden))} ` : '';
+  return { header, cells, folded, more };
+}
+
+function length(x: Text): number {
+  return [x.header, ...x.cells, ...x.folded, x.more].reduce((n, s) => n + s.length + 8, 0);
+}
+
+function assemble(
+  x: Text,
+  l: Layout,
+  target: HoverTarget | undefined,
+  level: LinkLevel,
+  t: Localize,
+): string {
+  const on = target && level === 'all' ? target : undefined;
+  const rows = x.cells.map((c, i) => `${c} ${on ? rowLinks(l.rows[i], on, t) : ''} |`);
+  // GFM needs a header row: the first form, which is the one most likely wanted, in bold.
+  const table = rows.length ? [rows[0], '|:--|:--|:--|', ...rows.slice(1)].join('\n') : '';
+  const folded = [...x.folded];
+  const all = target && level !== 'none' ? encodedTarget(target) : undefined;
+  if (all !== undefined)
+    folded.push(
+      `${x.more}${link(t('Show all forms'), COMMAND.showAllForms, t('List every form'), all)}`,
+    );
   if (target && level === 'showAll')
     folded.push(escapeMarkdown(t('Per-form links are left out: this URL is too long for them.')));
   if (target && level === 'none')
     folded.push(escapeMarkdown(t('Links are left out: this URL is too long for them.')));
-  return [header, lines.join('\n'), folded.join('  \n')].filter((b) => b !== '').join('\n\n');
+  return [x.header, table, folded.join('  \n')].filter((b) => b !== '').join('\n\n');
 }
 
 /** The cost of one link, from the encoded size of its argument (every link names the same URL). */
@@ -296,13 +308,13 @@ export function hoverMarkdown(forms: UrlForms, target?: HoverTarget, t: Localize
   const refused = refusal(forms);
   if (refused !== undefined) return refusedMarkdown(forms.url, refused, t);
   const l = layout(forms, target, t);
-  const textOnly = render(forms, l, undefined, 'none', t).length + 200;
+  const x = text(forms, l, t);
   const links = l.rows.reduce((n, r) => n + r.actions.length, 0);
-  const md = render(forms, l, target, levelFor(textOnly, links, target), t);
+  const md = assemble(x, l, target, levelFor(length(x) + 200, links, target), t);
   if (md.length <= MAX_HOVER_CHARS) return md;
   // Not reached with the sizes above; kept so the budget holds even if they change.
-  const plain = render(forms, l, target, 'none', t);
-  return plain.length <= MAX_HOVER_CHARS ? plain : plain.split('\n')[0];
+  const plain = assemble(x, l, target, 'none', t);
+  return plain.length <= MAX_HOVER_CHARS ? plain : x.header;
 }
 
 /** The reason when nothing at all could be computed (the core refused the URL). */
