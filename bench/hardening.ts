@@ -78,7 +78,7 @@ export function run(): void {
         uri: 'file:///x',
         start: found.start,
         end: found.end,
-        oldText: found.text,
+        expected: found.text,
       });
     return performance.now() - t;
   };

@@ -55,6 +55,43 @@ export function codeSpan(text: string): string {
   return `${fence}${pad}${visible}${pad}${fence}`;
 }
 
+/** `n` with thousands separators (1,234,567), the same in every locale the tests run in. */
+export function groupDigits(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * Shortens `text` to about `max` UTF-16 units by cutting out its middle (`start…end`), so both the
+ * host and the end of a long URL stay visible (`headShare` of it from the start); never splits a
+ * surrogate pair.
+ */
+export function shortenMiddle(text: string, max: number, headShare = 0.5): string {
+  if (text.length <= max) return text;
+  const keep = Math.max(0, max - 1);
+  let head = Math.ceil(keep * headShare);
+  let tail = text.length - (keep - head);
+  if (isHighSurrogate(text.charCodeAt(head - 1))) head--;
+  if (isLowSurrogate(text.charCodeAt(tail))) tail++;
+  return `${text.slice(0, head)}…${text.slice(tail)}`;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/**
+ * Code for a GFM table cell. A table row is split at every `|` not escaped by a backslash BEFORE
+ * code spans are read, even one inside a code span; a backslash in a code span is literal, so
+ * `\|` cannot be written there. Each `|` is put outside the code spans, escaped, between them.
+ */
+export function tableCode(text: string): string {
+  return text.split('|').map(codeSpan).join('\\|');
+}
+
 /** Truncates, then quotes as code: how document text and computed URLs are shown in a hover. */
 export function showText(text: string, max = MAX_SHOWN_CHARS): string {
   return codeSpan(truncate(text, max));

@@ -23,6 +23,8 @@ export interface Form {
   error?: string;
   /** Worth offering "Open" (an http(s) URL). */
   openable: boolean;
+  /** The cache's name, on the forms of one cache (the hover's short label). */
+  cache?: string;
 }
 
 export interface HashLine {
@@ -74,7 +76,7 @@ function cacheForms(url: string, s: FormSettings, t: Localize, other: boolean): 
         t('Cache origin, as in a CORS Origin header ({0})', cache.name),
         attempt(() => cacheOrigin(url, cache.cacheDomain), t),
       ),
-    ];
+    ].map((f) => ({ ...f, cache: cache.name }));
   });
 }
 

@@ -1,126 +1,320 @@
-// The hover's Markdown for one URL. All document text is escaped (escape.ts); the only links
-// are `command:` links to our own commands, with JSON arguments.
+// The hover's Markdown for one URL: a header line, then one table row per form (label, value,
+// links), then the forms that need no row folded into one line each. Safe by construction:
+// - document text only ever appears escaped (escape.ts), in code spans that are always closed;
+// - the only links are `command:` links to our four commands, whose single argument is a
+//   LinkTarget (link-args.ts) naming where the URL is and which form: never a value;
+// - the whole Markdown stays under MAX_HOVER_CHARS, far below the 100,000 characters where VS Code's
+//   renderer cuts a MarkdownString (a cut could leave a code span open). Values are shown shortened
+//   in the middle, links are dropped before text, and full values stay reachable through Copy and
+//   "Show all forms".
+import { COMMAND } from '../command-ids';
 import type { UrlKind } from './classify';
-import { commandArgs, escapeMarkdown, showText } from './escape';
-import type { Form, HashLine, UrlForms } from './forms';
+import {
+  codeSpan,
+  commandArgs,
+  escapeMarkdown,
+  groupDigits,
+  shortenMiddle,
+  tableCode,
+} from './escape';
+import type { Form, UrlForms } from './forms';
+import { parseLinkTarget, type LinkTarget } from './link-args';
 import { format, type Localize } from './localize';
-import { HOVER_SECTIONS } from './settings';
 
 /** The commands hover links may run: the `enabledCommands` of the hover's MarkdownString. */
 export const HOVER_COMMANDS = [
-  'ampUrl.copy',
-  'ampUrl.replace',
-  'ampUrl.open',
-  'ampUrl.showAllForms',
+  COMMAND.copy,
+  COMMAND.replace,
+  COMMAND.open,
+  COMMAND.showAllForms,
 ] as const;
 
-/** Longest encoded arguments put in a link; longer values get no links (the hover stays small). */
-export const MAX_LINK_ARGS = 16 * 1024;
+/** The most Markdown a hover ever holds, whatever the URL and the settings. */
+export const MAX_HOVER_CHARS = 30_000;
 
-/** Hash prefix lines shown before the rest is collapsed into "N more". */
-export const MAX_LIST_ITEMS = 5;
+/**
+ * Longest value shown in a row; longer ones are shortened. With the label and the links, a row then
+ * fits VS Code's default hover width (about 750 px) on one line, so the table never wraps.
+ */
+export const MAX_VALUE_SHOWN = 56;
 
-/** Where the hovered URL is, for "Replace" links. */
-export interface HoverTarget {
-  uri: string;
-  start: number;
-  end: number;
-  oldText: string;
+/** What " (12,345 chars)" takes. */
+const LENGTH_NOTE = 14;
+
+/** Longest URL shown in the header line (it has the width to itself). */
+const MAX_HEADER_SHOWN = 80;
+
+/** Longest reason or note shown (a reason may quote the URL). */
+const MAX_NOTE_SHOWN = 160;
+
+/** Longest label shown (cache names come from settings). */
+const MAX_LABEL_SHOWN = 60;
+
+/** Other caches given a row of their own; the rest are behind "Show all forms". */
+export const MAX_OTHER_CACHE_ROWS = 1;
+
+/** Forms named in a folded line before "and N more". */
+const MAX_NAMED = 4;
+
+/** Keeps a label and a row's links on one line: the value column is the one that may wrap. */
+const NBSP = '\u00a0';
+
+/** Where the hovered URL is: the LinkTarget of every link, without its form. */
+export type HoverTarget = Omit<LinkTarget, 'form'>;
+
+type Action = 'copy' | 'replace' | 'open';
+
+interface Row {
+  label: string;
+  /** Markdown of the value cell (escaped, closed). */
+  value: string;
+  form: string;
+  actions: Action[];
 }
 
-function link(
-  label: string,
-  command: string,
-  args: unknown[],
-  tooltip: string,
-): string | undefined {
-  const encoded = commandArgs(args);
-  if (encoded.length > MAX_LINK_ARGS) return undefined;
-  return `[${escapeMarkdown(label)}](command:${command}?${encoded} "${tooltip.replace(/["\\]/g, '')}")`;
+interface Layout {
+  rows: Row[];
+  /** Forms equal to the URL, and refused forms grouped by reason. */
+  same: string[];
+  refused: Map<string, string[]>;
+  /** How many forms "Show all forms" lists that have no row. */
+  hidden: number;
 }
 
-function links(
-  value: string,
-  target: HoverTarget | undefined,
-  openable: boolean,
-  t: Localize,
-): string {
-  const parts = [link(t('Copy'), 'ampUrl.copy', [value], t('Copy to the clipboard'))];
-  if (target) {
-    const { uri, start, end, oldText } = target;
-    parts.push(
-      link(
-        t('Replace'),
-        'ampUrl.replace',
-        [uri, start, end, oldText, value],
-        t('Replace the URL in the document with this'),
-      ),
-    );
-  }
-  if (openable) parts.push(link(t('Open'), 'ampUrl.open', [value], t('Open in the browser')));
-  const shown = parts.filter((p): p is string => p !== undefined);
-  return shown.length === parts.length
-    ? shown.join(' · ')
-    : `${shown.join(' · ')} ${escapeMarkdown(t('(too long for links)'))}`.trim();
-}
-
-function formBlock(f: Form, target: HoverTarget | undefined, t: Localize): string {
-  const label = `**${escapeMarkdown(f.label)}**`;
-  if (f.value === undefined) return `${label}: ${escapeMarkdown(f.error ?? '')}`;
-  // No "Replace" with the text already there.
-  const replaceable = target && target.oldText !== f.value ? target : undefined;
-  return `${label}  \n${showText(f.value)}  \n${links(f.value, replaceable, f.openable, t)}`;
-}
-
-function hashBlock(forms: UrlForms, hashes: HashLine[], t: Localize): string {
-  const head = `**${escapeMarkdown(t('Safe Browsing expressions and 4-byte hash prefixes'))}**`;
-  const lines = hashes.slice(0, MAX_LIST_ITEMS).map((h) => {
-    const copy = link(t('Copy'), 'ampUrl.copy', [h.hex], t('Copy the hash prefix')) ?? '';
-    return `${showText(h.expression)} → ${escapeMarkdown(h.hex)} ${copy}`;
-  });
-  if (hashes.length > MAX_LIST_ITEMS) {
-    const all =
-      link(
-        t('Show all forms'),
-        'ampUrl.showAllForms',
-        [{ url: forms.url }],
-        t('List every form'),
-      ) ?? '';
-    lines.push(`${escapeMarkdown(t('… and {0} more', hashes.length - MAX_LIST_ITEMS))} ${all}`);
-  }
-  return [head, ...lines].join('  \n');
-}
-
-function kindLine(kind: UrlKind, url: string, t: Localize): string {
-  const what = {
+function kindLabel(kind: UrlKind, t: Localize): string {
+  return {
     publisher: t('URL'),
     cache: t('AMP Cache URL'),
     cacheOrigin: t('AMP Cache origin'),
     viewer: t('AMP viewer URL'),
   }[kind];
-  return `${escapeMarkdown(t('AMP URL · {0}', what))}: ${showText(url, 120)}`;
+}
+
+/** A value as a row shows it: whole, or shortened in the middle leaving room for its length. */
+export function shortValue(value: string, max = MAX_VALUE_SHOWN): string {
+  // More of the start: a URL's host says more than the middle of its path.
+  return value.length <= max ? value : shortenMiddle(value, max - LENGTH_NOTE, 0.6);
+}
+
+/** A value for a cell: shortened in the middle when long, with its full length. */
+function shownValue(value: string, t: Localize, max = MAX_VALUE_SHOWN): string {
+  const shown = shortValue(value, max);
+  if (shown === value) return tableCode(value);
+  return `${tableCode(shown)} ${escapeMarkdown(t('({0} chars)', groupDigits(value.length)))}`;
+}
+
+function note(text: string): string {
+  return escapeMarkdown(shortenMiddle(text, MAX_NOTE_SHOWN));
+}
+
+/** The short label of a form in the table (the long ones are in "Show all forms"). */
+function shortLabel(f: Form, t: Localize): string {
+  if (f.cache !== undefined)
+    return f.id.startsWith('cacheOrigin') ? t('{0} origin', f.cache) : f.cache;
+  return f.label;
+}
+
+/** The order rows come in: the form most likely wanted first, by the URL's kind. */
+const ORDER = ['publisher', 'publisherDomain', 'cache', 'cacheOrigin', 'cache:', 'canonical'];
+
+function rank(f: Form): number {
+  const i = ORDER.findIndex((id) => (id.endsWith(':') ? f.id.startsWith(id) : f.id === id));
+  return i < 0 ? ORDER.length : i;
+}
+
+function actionsFor(f: Form): Action[] {
+  return f.openable ? ['copy', 'replace', 'open'] : ['copy', 'replace'];
+}
+
+function layout(forms: UrlForms, target: HoverTarget | undefined, t: Localize): Layout {
+  const out: Layout = { rows: [], same: [], refused: new Map(), hidden: 0 };
+  let otherCacheRows = 0;
+  const sorted = [...forms.forms].sort((a, b) => rank(a) - rank(b));
+  for (const f of sorted) {
+    const label = shortLabel(f, t);
+    if (f.value === undefined) {
+      const reason = f.error ?? '';
+      out.refused.set(reason, [...(out.refused.get(reason) ?? []), label]);
+    } else if (f.value === forms.url || f.value === target?.expected) {
+      out.same.push(label);
+    } else if (
+      f.id.startsWith('cacheOrigin:') ||
+      (f.id.startsWith('cache:') && otherCacheRows++ >= MAX_OTHER_CACHE_ROWS)
+    ) {
+      out.hidden++;
+    } else {
+      const matched = f.id === 'publisherDomain' && f.label !== t('Publisher domain');
+      out.rows.push({
+        label: matched ? t('Publisher domain') : label,
+        value: matched
+          ? `${shownValue(f.value, t)} ${note(t('matched against the domains in this document'))}`
+          : shownValue(f.value, t),
+        form: f.id,
+        actions: actionsFor(f),
+      });
+    }
+  }
+  hashRow(forms, out, t);
+  return out;
+}
+
+/** One row for the most specific Safe Browsing expression; the others are behind Show all forms. */
+function hashRow(forms: UrlForms, out: Layout, t: Localize): void {
+  const h = forms.hashes;
+  if (!h) return;
+  const label = t('Safe Browsing hash prefix');
+  if (h.value === undefined) {
+    out.refused.set(h.error, [...(out.refused.get(h.error) ?? []), label]);
+    return;
+  }
+  if (h.value.length === 0) return;
+  const first = h.value[0];
+  out.rows.push({
+    label,
+    value: `${tableCode(shortenMiddle(first.expression, MAX_VALUE_SHOWN))} → ${codeSpan(first.hex)}`,
+    form: 'hash:0',
+    actions: ['copy'],
+  });
+  out.hidden += h.value.length - 1;
+}
+
+/** Labels named once: "A, B, C and 2 more". */
+function named(labels: string[], t: Localize): string {
+  const shown = labels
+    .slice(0, MAX_NAMED)
+    .map((l) => shortenMiddle(l, MAX_LABEL_SHOWN))
+    .join(', ');
+  return labels.length > MAX_NAMED
+    ? t('{0} and {1} more', shown, labels.length - MAX_NAMED)
+    : shown;
+}
+
+function actionLink(a: Action, t: Localize): { command: string; label: string; tooltip: string } {
+  switch (a) {
+    case 'copy':
+      return { command: COMMAND.copy, label: t('Copy'), tooltip: t('Copy to the clipboard') };
+    case 'replace':
+      return {
+        command: COMMAND.replace,
+        label: t('Replace'),
+        tooltip: t('Replace the URL in the document with this'),
+      };
+    case 'open':
+      return { command: COMMAND.open, label: t('Open'), tooltip: t('Open in the browser') };
+  }
 }
 
 /**
- * The hover for `forms`, sections in a fixed order. `target` (the URL's place in the document)
- * enables "Replace" links; without it only Copy and Open are offered.
+ * The encoded argument of a link: one checked LinkTarget, encoded once and shared by a row's
+ * links; undefined when the target is not one (then the row has no links).
+ */
+function encodedTarget(arg: LinkTarget): string | undefined {
+  const checked = parseLinkTarget(arg);
+  return checked && commandArgs([checked]);
+}
+
+function link(label: string, command: string, tooltip: string, encoded: string): string {
+  const title = tooltip.replace(/["\\()]/g, '');
+  return `[${escapeMarkdown(label)}](command:${command}?${encoded} "${title}")`;
+}
+
+function rowLinks(row: Row, target: HoverTarget, t: Localize): string {
+  const encoded = encodedTarget({ ...target, form: row.form });
+  if (encoded === undefined) return '';
+  return row.actions
+    .map((a) => {
+      const { command, label, tooltip } = actionLink(a, t);
+      return link(label, command, tooltip, encoded);
+    })
+    .join(NBSP);
+}
+
+/** Which links a hover carries: all, only "Show all forms", or none (the URL is too long). */
+type LinkLevel = 'all' | 'showAll' | 'none';
+
+/** The hover's text, made once; links are added to it by `assemble`. */
+interface Text {
+  header: string;
+  /** `| label | value |` of each row. */
+  cells: string[];
+  folded: string[];
+  /** "… and N more " before Show all forms. */
+  more: string;
+}
+
+function text(forms: UrlForms, l: Layout, t: Localize): Text {
+  const header = `${escapeMarkdown(t('AMP URL · {0}', kindLabel(forms.kind, t)))}: ${shownValue(forms.url, t, MAX_HEADER_SHOWN)}`;
+  const cells = l.rows.map(
+    (r) =>
+      `| ${escapeMarkdown(shortenMiddle(r.label, MAX_LABEL_SHOWN)).replace(/ /g, NBSP)} | ${r.value} |`,
+  );
+  const folded: string[] = [];
+  if (l.same.length) folded.push(note(t('Already in this form: {0}', named(l.same, t))));
+  for (const [reason, labels] of [...l.refused].slice(0, MAX_NAMED))
+    folded.push(
+      escapeMarkdown(
+        t('Not available for {0}: {1}', named(labels, t), shortenMiddle(reason, MAX_NOTE_SHOWN)),
+      ),
+    );
+  const more = l.hidden > 0 ? `${escapeMarkdown(t('… and {0} more', l.hidden))} ` : '';
+  return { header, cells, folded, more };
+}
+
+function length(x: Text): number {
+  return [x.header, ...x.cells, ...x.folded, x.more].reduce((n, s) => n + s.length + 8, 0);
+}
+
+function assemble(
+  x: Text,
+  l: Layout,
+  target: HoverTarget | undefined,
+  level: LinkLevel,
+  t: Localize,
+): string {
+  const on = target && level === 'all' ? target : undefined;
+  const rows = x.cells.map((c, i) => `${c} ${on ? rowLinks(l.rows[i], on, t) : ''} |`);
+  // GFM needs a header row: the first form, which is the one most likely wanted, in bold.
+  const table = rows.length ? [rows[0], '|:--|:--|:--|', ...rows.slice(1)].join('\n') : '';
+  const folded = [...x.folded];
+  const all = target && level !== 'none' ? encodedTarget(target) : undefined;
+  if (all !== undefined)
+    folded.push(
+      `${x.more}${link(t('Show all forms'), COMMAND.showAllForms, t('List every form'), all)}`,
+    );
+  if (target && level === 'showAll')
+    folded.push(escapeMarkdown(t('Per-form links are left out: this URL is too long for them.')));
+  if (target && level === 'none')
+    folded.push(escapeMarkdown(t('Links are left out: this URL is too long for them.')));
+  return [x.header, table, folded.join('  \n')].filter((b) => b !== '').join('\n\n');
+}
+
+/** The cost of one link, from the encoded size of its argument (every link names the same URL). */
+function linkCost(target: HoverTarget): number {
+  return commandArgs([{ ...target, form: 'cacheOrigin:' + 'x'.repeat(64) }]).length + 160;
+}
+
+function levelFor(textOnly: number, links: number, target: HoverTarget | undefined): LinkLevel {
+  if (!target || !parseLinkTarget(target)) return 'none';
+  const cost = linkCost(target);
+  if (textOnly + (links + 1) * cost <= MAX_HOVER_CHARS) return 'all';
+  return textOnly + cost <= MAX_HOVER_CHARS ? 'showAll' : 'none';
+}
+
+/**
+ * The hover for `forms`. `target` (the URL's place in the document) enables the links; without
+ * it the hover is text only. Never longer than MAX_HOVER_CHARS.
  */
 export function hoverMarkdown(forms: UrlForms, target?: HoverTarget, t: Localize = format): string {
   const refused = refusal(forms);
   if (refused !== undefined) return refusedMarkdown(forms.url, refused, t);
-  const blocks = [kindLine(forms.kind, forms.url, t)];
-  for (const section of HOVER_SECTIONS) {
-    if (section === 'hashPrefixes' && forms.hashes) {
-      const h = forms.hashes;
-      blocks.push(
-        h.value
-          ? hashBlock(forms, h.value, t)
-          : `**${escapeMarkdown(t('Safe Browsing hash prefixes'))}**: ${escapeMarkdown(h.error)}`,
-      );
-    }
-    for (const f of forms.forms) if (f.section === section) blocks.push(formBlock(f, target, t));
-  }
-  return blocks.join('\n\n');
+  const l = layout(forms, target, t);
+  const x = text(forms, l, t);
+  const links = l.rows.reduce((n, r) => n + r.actions.length, 0);
+  const md = assemble(x, l, target, levelFor(length(x) + 200, links, target), t);
+  if (md.length <= MAX_HOVER_CHARS) return md;
+  // Not reached with the sizes above; kept so the budget holds even if they change.
+  const plain = assemble(x, l, target, 'none', t);
+  return plain.length <= MAX_HOVER_CHARS ? plain : x.header;
 }
 
 /** The reason when nothing at all could be computed (the core refused the URL). */
@@ -131,5 +325,6 @@ function refusal(forms: UrlForms): string | undefined {
 
 /** A one-line hover for a URL the core refuses. */
 export function refusedMarkdown(text: string, reason: string, t: Localize = format): string {
-  return `${escapeMarkdown(t('AMP URL: not a usable URL ({0})', reason))}: ${showText(text, 120)}`;
+  const why = shortenMiddle(reason, MAX_NOTE_SHOWN);
+  return `${escapeMarkdown(t('AMP URL: not a usable URL ({0})', why))}: ${shownValue(text, t, MAX_HEADER_SHOWN)}`;
 }

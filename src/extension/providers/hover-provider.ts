@@ -43,7 +43,7 @@ export class HoverProvider implements vscode.HoverProvider {
       uri: doc.uri.toString(),
       start: doc.offsetAt(range.start),
       end: doc.offsetAt(range.end),
-      oldText: found.text,
+      expected: found.text,
     };
     return new vscode.Hover(safeMarkdown(hoverMarkdown(forms, target, vscode.l10n.t)), range);
   }

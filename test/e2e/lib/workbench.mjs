@@ -81,6 +81,17 @@ export async function openWorkbench({ settings = {}, files = {} } = {}) {
   return wb;
 }
 
+/**
+ * Whether the hover's text shows `value`: whole, or shortened in the middle (`start…end`, the way
+ * the hover shortens long values to fit its width).
+ */
+export function hoverShows(text, value) {
+  if (text.includes(value)) return true;
+  return [...text.matchAll(/(\S{12,})…(\S{12,})/g)].some(
+    ([, start, end]) => value.startsWith(start) && value.endsWith(end),
+  );
+}
+
 /** Escapes text for a RegExp. */
 const quote = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -213,7 +224,7 @@ export class Workbench {
       try {
         await hover.waitFor({ timeout: 5000 });
         await sleep(500); // providers answer one after another
-        last = await hover.innerText();
+        last = (await hover.innerText()).replace(/\u00a0/g, ' '); // labels hold no-break spaces
         if (ok(last)) return { hover, x, y };
       } catch {
         /* no hover yet */

@@ -2,7 +2,9 @@
 // hashed origins matched against the document, refusals, languages and limits.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { CACHE, hoverStrings, ourHover, PUB } from './ext-helpers';
+import { shortValue } from '../../../src/extension/logic/hover-markdown';
+import { parseLinkTarget } from '../../../src/extension/logic/link-args';
+import { CACHE, hoverStrings, linkTargets, ourHover, PUB } from './ext-helpers';
 import {
   activateExtension,
   closeAllEditors,
@@ -11,6 +13,12 @@ import {
   resetConfig,
   setConfig,
 } from './util';
+
+/** The hover's Markdown read as text: escapes and the labels' no-break spaces removed. */
+const plain = (md: string) => md.replace(/\\(.)/g, '$1').replace(/\u00a0/g, ' ');
+
+/** Whether the hover shows `value` in a code span, shortened in the middle as a row does. */
+const shows = (md: string, value: string) => md.includes(`\`${shortValue(value)}\``);
 
 const SETTINGS = [
   'hover.enabled',
@@ -39,24 +47,74 @@ describe('extension: hover', () => {
       const { document } = await openFixture(file);
       assert.strictEqual(document.languageId, language);
       const md = await ourHover(document, 'example.com/amp_document');
-      assert.ok(md.includes(`\`${CACHE}\``), md);
+      assert.ok(shows(md, CACHE), md);
       assert.ok(md.includes('`https://example-com.cdn.ampproject.org`'), 'cache origin');
       assert.ok(
-        md.includes('`https://example-com.www.bing-amp.com/c/s/example.com/amp_document.html`'),
+        shows(md, 'https://example-com.www.bing-amp.com/c/s/example.com/amp_document.html'),
         'other cache',
       );
-      assert.match(md, /Safe Browsing canonical form/);
-      assert.match(md, /hash prefixes/);
-      assert.match(md, /RFC 3986 normalized/);
+      assert.match(plain(md), /Already in this form: Safe Browsing canonical form/);
+      assert.match(plain(md), /Safe Browsing hash prefix/);
+      assert.match(plain(md), /RFC 3986 normalized/);
     });
 
     it(`${language}: cache URL -> publisher URL`, async () => {
       const { document } = await openFixture(file);
       const md = await ourHover(document, 'cdn.ampproject.org/c/s/example.com');
       assert.ok(md.includes(`\`${PUB}\``), md);
-      assert.match(md, /Publisher URL/);
+      assert.match(plain(md), /Publisher URL/);
     });
   }
+
+  it('compact: one header line, the form most likely wanted first, links that name the place and the form', async () => {
+    const { document } = await openDoc(`see ${PUB} and ${CACHE} here`);
+    const rowsOf = (md: string) =>
+      md.split('\n').filter((l) => l.startsWith('|') && !l.startsWith('|:'));
+    const pub = await ourHover(document, 'amp_document.html and');
+    assert.strictEqual(pub.split('\n')[0], `AMP URL · URL: \`${PUB}\``);
+    assert.match(plain(rowsOf(pub)[0]), /^\| Google AMP Cache \| `https:/);
+    const cache = await ourHover(document, 'cdn.ampproject.org/c/s');
+    assert.match(cache.split('\n')[0], /^AMP URL · AMP Cache URL: /);
+    assert.match(
+      plain(rowsOf(cache)[0]),
+      /^\| Publisher URL \| `https:\/\/example\.com\/amp_document\.html`/,
+    );
+    for (const [md, url] of [
+      [pub, PUB],
+      [cache, CACHE],
+    ]) {
+      const targets = linkTargets(md);
+      assert.ok(targets.length >= 3, md);
+      for (const link of targets) {
+        const q = link.indexOf('?');
+        const args = JSON.parse(decodeURIComponent(link.slice(q + 1))) as unknown[];
+        assert.strictEqual(args.length, 1, link);
+        const lt = parseLinkTarget(args[0]);
+        assert.ok(lt, `not a LinkTarget: ${link}`);
+        assert.strictEqual(lt.uri, document.uri.toString());
+        assert.strictEqual(lt.expected, url);
+        assert.strictEqual(
+          document.getText(
+            new vscode.Range(document.positionAt(lt.start), document.positionAt(lt.end)),
+          ),
+          url,
+        );
+        assert.strictEqual(lt.form === undefined, link.startsWith('command:ampUrl.showAllForms?'));
+      }
+    }
+  });
+
+  it('refusals are folded into one line that names the forms and says the reason once', async () => {
+    const { document } = await openDoc('see https://user:secret@example.com/x here');
+    const md = plain(await ourHover(document, 'secret'));
+    const lines = md.split('\n').filter((l) => l.startsWith('Not available for'));
+    assert.strictEqual(lines.length, 1, md);
+    assert.match(
+      lines[0],
+      /Google AMP Cache, Google AMP Cache origin, Bing AMP Cache, Bing AMP Cache origin: /,
+    );
+    assert.strictEqual(md.split('user name or password').length, 2, md);
+  });
 
   it('reverses real AMP Cache URLs and origins of both registered caches', async () => {
     const { document } = await openDoc(
@@ -88,7 +146,7 @@ describe('extension: hover', () => {
     );
     const md = await ourHover(document, 'ipe2ctbl');
     assert.match(md, /matched against the domains in this document/);
-    assert.ok(md.includes(`\`${long}\``), md);
+    assert.ok(shows(md, long), md);
     const { document: alone } = await openDoc(
       'https://ipe2ctblezfxarawwb6552oippx4ufdntmq6aizlimbcm4gr2a4q.cdn.ampproject.org',
     );
@@ -106,15 +164,15 @@ describe('extension: hover', () => {
   it('each section setting shows only that section', async () => {
     const { document } = await openDoc(`x ${PUB} y`);
     const marks: Record<string, RegExp> = {
-      cache: /\(Google AMP Cache\)/,
-      otherCaches: /\(Bing AMP Cache\)/,
+      cache: /Google AMP Cache/,
+      otherCaches: /Bing AMP Cache/,
       canonical: /Safe Browsing canonical form/,
-      hashPrefixes: /4-byte hash prefixes/,
+      hashPrefixes: /Safe Browsing hash prefix/,
       normalized: /RFC 3986 normalized/,
     };
     for (const section of Object.keys(marks)) {
       await setConfig('hover.sections', [section]);
-      const md = (await ourHover(document, 'amp_document')).replace(/\\(.)/g, '$1');
+      const md = plain(await ourHover(document, 'amp_document'));
       for (const [other, re] of Object.entries(marks))
         assert.strictEqual(re.test(md), other === section, `${section}: ${other}\n${md}`);
     }
@@ -123,11 +181,11 @@ describe('extension: hover', () => {
   it('the publisher section (of a cache URL) shows only when chosen', async () => {
     const { document } = await openDoc(`x ${CACHE} y`);
     await setConfig('hover.sections', ['publisher']);
-    const only = (await ourHover(document, 'amp_document')).replace(/\\(.)/g, '$1');
+    const only = plain(await ourHover(document, 'amp_document'));
     assert.ok(only.includes(`\`${PUB}\``), only);
     assert.doesNotMatch(only, /Safe Browsing|RFC 3986/);
     await setConfig('hover.sections', ['canonical']);
-    const without = (await ourHover(document, 'amp_document')).replace(/\\(.)/g, '$1');
+    const without = plain(await ourHover(document, 'amp_document'));
     assert.match(without, /Safe Browsing canonical form/);
     assert.ok(!without.includes(`\`${PUB}\``), without);
   });

@@ -1,10 +1,14 @@
-// Hover injection (issue 7): URLs crafted to smuggle links, HTML, entities, icons or formatting
-// into the hover come back, in the MarkdownString values VS Code returns, escaped, and the only
-// command links are our own.
+// Hover injection (issues 7 and 12): URLs crafted to smuggle links, HTML, entities, icons or
+// formatting into the hover come back, in the MarkdownString values VS Code returns, escaped; the
+// only command links are our own, each with one LinkTarget naming this document; and the whole
+// hover stays under its budget at any URL length.
 import * as assert from 'node:assert';
+import { MAX_HOVER_CHARS } from '../../../src/extension/logic/hover-markdown';
+import { parseLinkTarget } from '../../../src/extension/logic/link-args';
 import { hoverStrings, linkTargets, OUR_COMMANDS, outsideCode } from './ext-helpers';
 import { activateExtension, closeAllEditors, openDoc } from './util';
 
+const UNIT = '*_[x]!$é(b)&lt;![i](https://evil.example/x.png)';
 const HOSTILE = [
   'https://evil.example/](command:workbench.action.terminal.new)',
   'https://evil.example/x)[click](command:workbench.action.files.delete "t")',
@@ -14,6 +18,12 @@ const HOSTILE = [
   'https://evil.example/$(zap)$(bug)',
   'https://evil.example/*bold*_it_~~s~~#h|t|\\',
   'https://evil.example/\u202Etxt.exe',
+  'https://evil.example/a|b`|[x](command:ampUrl.replace?%5B%5D)|',
+  // Long URLs full of characters the hover escapes: past the old renderer cut.
+  // (The hover reads 8,192 characters around the mouse: longer URLs get none.)
+  ...[1_000, 4_500, 8_000].map((n) =>
+    `https://evil.example/${UNIT.repeat(Math.ceil(n / UNIT.length))}`.slice(0, n),
+  ),
 ];
 
 describe('extension: hover injection', () => {
@@ -50,16 +60,21 @@ describe('extension: hover injection', () => {
             `raw HTML, entity or icon syntax outside code:\n${outside}`,
           );
           assert.doesNotMatch(md.value, /\u202E/, 'bidi override shown as a code point');
+          assert.ok(md.value.length <= MAX_HOVER_CHARS, `${md.value.length} characters`);
           for (const target of linkTargets(md.value)) {
             assert.match(
               target,
               /^command:ampUrl\.(copy|replace|open|showAllForms)\?/,
               `foreign link ${target}`,
             );
-            const args: unknown = JSON.parse(
+            const args = JSON.parse(
               decodeURIComponent(target.slice(target.indexOf('?') + 1)),
-            );
-            assert.ok(Array.isArray(args));
+            ) as unknown[];
+            assert.ok(Array.isArray(args) && args.length === 1, target);
+            const lt = parseLinkTarget(args[0]);
+            assert.ok(lt, `not a LinkTarget: ${target}`);
+            assert.strictEqual(lt.uri, document.uri.toString());
+            assert.strictEqual(document.getText().slice(lt.start, lt.end), lt.expected);
           }
         }
       }

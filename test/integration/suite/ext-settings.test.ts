@@ -1,5 +1,6 @@
 // Settings take effect at once, without a reload.
 import * as assert from 'node:assert';
+import { shortValue } from '../../../src/extension/logic/hover-markdown';
 import { CACHE, ourHover, PUB, run } from './ext-helpers';
 import {
   activateExtension,
@@ -30,10 +31,14 @@ describe('extension: settings', () => {
   it('ampUrl.cache switches the cache of hovers and commands', async () => {
     const editor = await openDoc(PUB);
     await setConfig('cache', 'bing');
+    // The configured cache's URL is the hover's first row.
     assert.ok(
       (await ourHover(editor.document, 'amp_document'))
         .split('\n\n')[1]
-        .includes('`https://example-com.www.bing-amp.com/c/s/example.com/amp_document.html`'),
+        .split('\n')[0]
+        .includes(
+          `\`${shortValue('https://example-com.www.bing-amp.com/c/s/example.com/amp_document.html')}\``,
+        ),
     );
     placeCursors(editor, 'amp_document');
     await run('ampUrl.toCacheUrl');

@@ -7,7 +7,9 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { benchUrls } from '../../../bench/urls';
 import { cacheUrl } from '../../../src/core';
+import { parseLinkTarget } from '../../../src/extension/logic/link-args';
 import { planEdits, type Plan } from '../../../src/extension/logic/plan-edits';
+import { shortValue } from '../../../src/extension/logic/hover-markdown';
 import { readSettings } from '../../../src/extension/logic/settings';
 import { makeTransform } from '../../../src/extension/logic/transforms';
 import { applyEdits } from '../../shared/apply-edits';
@@ -61,17 +63,22 @@ function assertInert(md: vscode.MarkdownString, doc: vscode.TextDocument, contex
     );
     const query = target.indexOf('?');
     const args: unknown = query < 0 ? [] : JSON.parse(decodeURIComponent(target.slice(query + 1)));
-    assert.ok(Array.isArray(args), `${context}: arguments are not an array`);
-    if (target.startsWith('command:ampUrl.replace')) {
-      // A document cannot forge a replace: it names this document and the text really in it.
-      const [uri, start, end, oldText] = args as [string, number, number, string];
-      assert.strictEqual(uri, doc.uri.toString(), `${context}: replace targets another document`);
-      assert.strictEqual(
-        doc.getText(new vscode.Range(doc.positionAt(start), doc.positionAt(end))),
-        oldText,
-        `${context}: replace of text not in the document`,
-      );
-    }
+    assert.ok(Array.isArray(args) && args.length === 1, `${context}: not one argument`);
+    // A document cannot forge a link: its one argument names this document, the text really in
+    // it and a form, never a value to write, copy or open.
+    const lt = parseLinkTarget((args as unknown[])[0]);
+    assert.ok(lt, `${context}: the argument is not a LinkTarget: ${target}`);
+    assert.strictEqual(lt.uri, doc.uri.toString(), `${context}: a link to another document`);
+    assert.strictEqual(
+      doc.getText(new vscode.Range(doc.positionAt(lt.start), doc.positionAt(lt.end))),
+      lt.expected,
+      `${context}: a link to text not in the document`,
+    );
+    assert.strictEqual(
+      lt.form === undefined,
+      target.startsWith('command:ampUrl.showAllForms'),
+      `${context}: ${target}`,
+    );
   }
   const commandUris = [...outside.matchAll(/(?<![\\\w])command:/g)].length;
   const ourLinks = [...outside.matchAll(/(?<!\\)\]\(command:ampUrl\./g)].length;
@@ -191,7 +198,8 @@ describe('hardening: batch edits under concurrency (5 MB)', function () {
   it('convert all alone: hover still answers, exactly the core conversion, one undo restores the exact text', async () => {
     const editor = await openDoc(text);
     const hover = await ourHover(editor.document, 'h1.example.com');
-    assert.ok(hover.includes(`\`${cacheUrl('https://h1.example.com/p/1?q=1#f')}\``), hover);
+    const cached = cacheUrl('https://h1.example.com/p/1?q=1#f');
+    assert.ok(hover.includes(`\`${shortValue(cached)}\``), hover);
     const t0 = Date.now();
     const lag = watchEventLoop();
     const summary = await run('ampUrl.convertAll', { to: 'cache' });

@@ -1,6 +1,7 @@
 // The extension loads in a real VS Code, registers the contract's commands and hovers a real document.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
+import { shortValue } from '../../../src/extension/logic/hover-markdown';
 import { activateExtension, closeAllEditors, hoverAt, openFixture } from './util';
 
 const COMMANDS = [
@@ -41,7 +42,9 @@ describe('smoke', () => {
     const hovers = await hoverAt(document, 'example.com/amp_document');
     const text = hovers.join('\n');
     assert.ok(
-      text.includes('https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html'),
+      text.includes(
+        shortValue('https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html'),
+      ),
       `hover lacks the cache URL:\n${text}`,
     );
   });

@@ -1,11 +1,15 @@
 import * as assert from 'node:assert/strict';
+import { tableCells } from '../../shared/markdown';
 import {
   codeSpan,
   commandArgs,
   escapeMarkdown,
+  groupDigits,
   noIcons,
   plainMessage,
+  shortenMiddle,
   showText,
+  tableCode,
   truncate,
 } from '../../../src/extension/logic/escape';
 
@@ -66,7 +70,6 @@ describe('extension escape', () => {
     for (const text of hostile) {
       const span = codeSpan(text);
       const fence = /^`+/.exec(span)?.[0] ?? '';
-      assert.ok(fence, `no fence: ${span}`);
       const inner = span.slice(fence.length, span.length - fence.length);
       assert.ok(span.endsWith(fence) && !inner.includes(fence), span);
       assert.equal(inner.trim(), text.trim());
@@ -86,5 +89,33 @@ describe('extension escape', () => {
   it('breaks notification links and icons', () => {
     assert.equal(plainMessage('x [a](command:y) $(zap)'), 'x [a] (command:y) $ (zap)');
     assert.doesNotMatch(noIcons('$(zap) and $(bug)'), /\$\(/);
+  });
+
+  it('shortens in the middle, keeping start and end, never splitting a surrogate pair', () => {
+    assert.equal(shortenMiddle('abcdef', 6), 'abcdef');
+    assert.equal(shortenMiddle('abcdefghij', 5), 'ab…ij');
+    assert.equal(shortenMiddle('a😊bcdef😊g', 6), 'a😊…g');
+    assert.equal(shortenMiddle('x'.repeat(1e6), 56).length, 56);
+    for (let n = 3; n < 12; n++) {
+      const out = shortenMiddle('😊'.repeat(20), n);
+      assert.doesNotMatch(
+        out,
+        /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/,
+      );
+    }
+  });
+
+  it('groups digits the same in every locale', () => {
+    assert.equal(groupDigits(12), '12');
+    assert.equal(groupDigits(12345), '12,345');
+    assert.equal(groupDigits(1234567), '1,234,567');
+  });
+
+  it('table code: no | in the text can split the cell, even after a backslash', () => {
+    for (const text of ['a|b', 'a\\|b', '|', '||`|\\', 'x\\\\|y']) {
+      const cells = tableCells(`| l | ${tableCode(text)} | r |`);
+      assert.equal(cells.length, 3, `${text} -> ${cells.join(' ¦ ')}`);
+      assert.deepEqual([cells[0], cells[2]], ['l', 'r']);
+    }
   });
 });
