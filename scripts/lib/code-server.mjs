@@ -56,8 +56,12 @@ function serverEnv(home, extra) {
 
 /**
  * Starts code-server on 127.0.0.1 in its own process group and waits until /healthz answers.
+ * `workspaceTrust`: leave workspace trust on (VS Code's default; the user settings decide), for the
+ * untrusted-workspace tests. Off by default: the tests and `npm start` open this repository's
+ * own folders, which the user trusts by running them.
  * @param {{ userDataDir: string, extensionsDir: string, port?: number, folder?: string,
- *           env?: Record<string, string>, logFile?: string, quiet?: boolean }} options
+ *           env?: Record<string, string>, logFile?: string, quiet?: boolean,
+ *           workspaceTrust?: boolean }} options
  */
 export async function startCodeServer(options) {
   const port = options.port ?? (await freePort());
@@ -78,7 +82,7 @@ export async function startCodeServer(options) {
     options.extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     ...(options.folder ? [options.folder] : []),
   ];
