@@ -5,7 +5,7 @@
 // stdin), and every tool it runs is pinned: code-server's version, and node-gyp's for the native
 // modules (node-pty's install runs `npx node-gyp`, which would otherwise fetch the latest).
 // code-server's own postinstall downloads from GitHub, which these machines cannot reach, so its
-// steps are done here by hand (see CONTRIBUTING.md / docs on testing in a real VS Code).
+// steps are done here by hand (docs/workspace-trust-and-npm-start.md).
 // Safe to run concurrently: code-server is built in a private temp folder and renamed into place.
 // Interrupted (Ctrl+C), it stops its child processes and removes that folder.
 import { spawn, spawnSync } from 'node:child_process';
