@@ -31,6 +31,7 @@ function parseArgs(argv) {
     }
     const [, name, inline] = m;
     if (name === 'version') opts.version = true;
+    if (name === 'disable-workspace-trust') opts.disableWorkspaceTrust = true;
     if (!valued.includes(name)) continue;
     const value = inline ?? argv[++i];
     if (name === 'extensionDevelopmentPath') opts.extensionDevelopmentPath.push(value);
@@ -58,6 +59,8 @@ async function main() {
     userDataDir: opts['user-data-dir'] ?? path.join(scratch, 'user-data'),
     extensionsDir: opts['extensions-dir'] ?? path.join(scratch, 'extensions'),
     logFile: path.join(scratch, 'code-server.log'),
+    // As desktop `code`: workspace trust is on unless the caller turns it off (runTests always does).
+    workspaceTrust: !opts.disableWorkspaceTrust,
   });
   let browser;
   cleanUp = () =>

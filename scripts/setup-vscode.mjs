@@ -1,17 +1,23 @@
 #!/usr/bin/env node
 // Installs what the real-VS-Code tests and `npm start` need, only when missing:
 // Debian packages (compilers, ripgrep, chromium) and code-server (= VS Code 1.100.3 from npm)
-// in the user's cache folder. code-server's own postinstall downloads from GitHub, which these
-// machines cannot reach, so its steps are done here by hand (see shared notes on real VS Code testing).
+// in the user's cache folder. It says what it will install before it does (no prompt: CI has no
+// stdin), and every tool it runs is pinned: code-server's version, and node-gyp's for the native
+// modules (node-pty's install runs `npx node-gyp`, which would otherwise fetch the latest).
+// code-server's own postinstall downloads from GitHub, which these machines cannot reach, so its
+// steps are done here by hand (docs/workspace-trust-and-npm-start.md).
 // Safe to run concurrently: code-server is built in a private temp folder and renamed into place.
+// Interrupted (Ctrl+C), it stops its child processes and removes that folder.
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { exitOnSignals, onCleanup, tempFolderCleanup } from './lib/cleanup.mjs';
 import {
   CODE_SERVER_VERSION,
   DEBIAN_PACKAGES,
+  NODE_GYP_VERSION,
   cacheRoot,
   chromiumPath,
   codeServerDir,
@@ -32,11 +38,17 @@ function run(cmd, args, { cwd, env = {}, logFile }) {
       env: { ...cleanEnv(), ...env },
       stdio: ['ignore', out, out],
     });
+    // Interrupted: stop it (Ctrl+C reaches it anyway; a `kill` of this process alone does not).
+    const stop = onCleanup(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    });
     child.on('error', (err) => {
+      stop();
       fs.closeSync(out);
       reject(new SetupError(`cannot run ${cmd}: ${err.message}`));
     });
     child.on('exit', (code, signal) => {
+      stop();
       fs.closeSync(out);
       if (code === 0) return resolve();
       const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-25).join('\n');
@@ -64,8 +76,12 @@ function missingDebianPackages() {
   });
 }
 
-async function ensureDebianPackages(logFile) {
-  if (process.platform !== 'linux' || !fs.existsSync('/usr/bin/dpkg-query')) {
+function usesApt() {
+  return process.platform === 'linux' && fs.existsSync('/usr/bin/dpkg-query');
+}
+
+async function ensureDebianPackages(missing, logFile) {
+  if (!usesApt()) {
     if (!fs.existsSync(chromiumPath())) {
       throw new SetupError(
         `No chromium at ${chromiumPath()}: install Chromium and set AMP_URL_CHROMIUM to its path.`,
@@ -73,7 +89,6 @@ async function ensureDebianPackages(logFile) {
     }
     return;
   }
-  const missing = missingDebianPackages();
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   const sudo = isRoot ? [] : ['sudo', '-n'];
@@ -102,13 +117,14 @@ async function ensureDebianPackages(logFile) {
 /** `--version` prints e.g. `4.100.3 <commit> with Code 1.100.3`. */
 function codeServerVersion(entry) {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-cs-'));
+  const removeHome = tempFolderCleanup(home);
   const env = { ...cleanEnv(), XDG_CONFIG_HOME: home, XDG_DATA_HOME: home }; // else it writes ~/.config/code-server
   const r = spawnSync(process.execPath, [entry, '--version'], {
     encoding: 'utf8',
     env,
     timeout: 60_000,
   });
-  fs.rmSync(home, { recursive: true, force: true });
+  removeHome();
   return r.status === 0
     ? r.stdout.split('\n').find((line) => line.includes('with Code'))
     : undefined;
@@ -118,7 +134,11 @@ function codeServerVersion(entry) {
 async function buildCodeServer(dir, logFile) {
   const npm = (args, cwd, env) => run('npm', args, { cwd, env, logFile });
   fs.writeFileSync(path.join(dir, 'package.json'), '{ "private": true }\n');
-  log(`installing code-server@${CODE_SERVER_VERSION} from npm (about a minute, ~310 MB)`);
+  log(
+    `installing code-server@${CODE_SERVER_VERSION} and node-gyp@${NODE_GYP_VERSION} from npm (about a minute, ~310 MB)`,
+  );
+  // node-gyp sits in this folder's node_modules/.bin, above every package of code-server: the
+  // `npx node-gyp` of node-pty's install finds it there instead of fetching the latest.
   await npm(
     [
       'install',
@@ -127,6 +147,7 @@ async function buildCodeServer(dir, logFile) {
       '--no-audit',
       '--no-fund',
       `code-server@${CODE_SERVER_VERSION}`,
+      `node-gyp@${NODE_GYP_VERSION}`,
     ],
     dir,
   );
@@ -141,7 +162,8 @@ async function buildCodeServer(dir, logFile) {
     path.join(rgDir, 'rg'),
   );
   fs.chmodSync(path.join(rgDir, 'rg'), 0o755);
-  await npm(['rebuild'], vscodeDir, { npm_config_yes: 'true' }); // node-pty runs `npx node-gyp`
+  // yes=false: should any package `npx` a tool that is not installed here, fail instead of fetching it.
+  await npm(['rebuild'], vscodeDir, { npm_config_yes: 'false' });
 
   const asar = path.join(vscodeDir, 'node_modules.asar');
   fs.rmSync(asar, { recursive: true, force: true });
@@ -179,6 +201,7 @@ async function ensureCodeServer(logFile) {
   const tmpDir = `${finalDir}.tmp-${process.pid}-${Date.now()}`;
   fs.rmSync(tmpDir, { recursive: true, force: true });
   fs.mkdirSync(tmpDir, { recursive: true });
+  const removeTmp = tempFolderCleanup(tmpDir);
   try {
     await buildCodeServer(tmpDir, logFile);
     const tmpEntry = path.join(tmpDir, path.relative(finalDir, entry));
@@ -199,22 +222,43 @@ async function ensureCodeServer(logFile) {
       }
     }
   } finally {
-    fs.rmSync(tmpDir, { recursive: true, force: true });
+    removeTmp();
   }
   return entry;
+}
+
+/** Says what set-up is about to install, before it does (CI has no stdin: no prompt). */
+function announce(missingPackages, needCodeServer) {
+  if (missingPackages.length === 0 && !needCodeServer) return;
+  log(
+    'to run a real VS Code for `npm test` and `npm start`, set-up installs (once, nothing else):',
+  );
+  if (missingPackages.length) {
+    const how = process.getuid?.() === 0 ? 'apt-get install' : 'sudo -n apt-get install';
+    log(`  Debian packages (${how}): ${missingPackages.join(' ')}`);
+  }
+  if (needCodeServer) {
+    log(
+      `  from npm, into ${codeServerDir()}: code-server@${CODE_SERVER_VERSION} (VS Code 1.100.3, ~310 MB) ` +
+        `and node-gyp@${NODE_GYP_VERSION} (to build its native modules)`,
+    );
+  }
 }
 
 /** Makes sure everything is installed; returns the code-server entry script and its version line. */
 export async function setup() {
   fs.mkdirSync(cacheRoot(), { recursive: true });
   const logFile = path.join(cacheRoot(), 'setup.log');
-  await ensureDebianPackages(logFile);
+  const missing = usesApt() ? missingDebianPackages() : [];
+  announce(missing, !fs.existsSync(path.join(codeServerDir(), '.complete')));
+  await ensureDebianPackages(missing, logFile);
   const entry = await ensureCodeServer(logFile);
   const version = fs.readFileSync(path.join(codeServerDir(), '.complete'), 'utf8').trim();
   return { entry, version };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  exitOnSignals();
   const started = Date.now();
   setup().then(
     ({ version }) => {

@@ -1,9 +1,15 @@
 #!/usr/bin/env node
 // `npm start`: builds the extension and opens a real VS Code with it on demo/.
-// Desktop `code` when installed, otherwise the browser workbench of code-server on 127.0.0.1:8080.
-import { spawn, spawnSync } from 'node:child_process';
+// Desktop `code` when installed, otherwise the browser workbench of code-server on 127.0.0.1:8080,
+// behind a password made for this run and printed with the address (a workbench has a terminal:
+// other local users, or a web page rebinding its DNS name to 127.0.0.1, must not get in).
+// Ctrl+C at any moment, start-up included, stops code-server's process group and removes the
+// temporary folders (scripts/lib/cleanup.mjs).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { exitOnSignals, onCleanup } from './lib/cleanup.mjs';
 import { setup } from './setup-vscode.mjs';
 import { freePort, portIsFree, startCodeServer, workbenchUrl } from './lib/code-server.mjs';
 import { cacheRoot, repoRoot } from './lib/paths.mjs';
@@ -30,18 +36,35 @@ function addDefaultSettings(file) {
   fs.writeFileSync(file, JSON.stringify({ ...SETTINGS, ...settings }, null, 2));
 }
 
-function build() {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'build.mjs')], {
-    cwd: repoRoot,
-    stdio: 'inherit',
+/** Runs a command to its end; asynchronous, so a signal is handled (and the child stopped) at once. */
+function runChild(cmd, args, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, options);
+    const stop = onCleanup(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    });
+    child.on('error', (err) => {
+      stop();
+      reject(err);
+    });
+    child.on('exit', (code) => {
+      stop();
+      resolve(code);
+    });
   });
-  if (r.status !== 0) throw new Error('the build failed (see above)');
 }
 
-function desktopCode() {
+async function build() {
+  console.log('[start] building the extension');
+  const script = path.join(repoRoot, 'scripts', 'build.mjs');
+  const code = await runChild(process.execPath, [script], { cwd: repoRoot, stdio: 'inherit' });
+  if (code !== 0) throw new Error('the build failed (see above)');
+}
+
+async function desktopCode() {
   if (process.env.AMP_URL_START_WEB) return undefined;
-  const r = spawnSync('code', ['--version'], { encoding: 'utf8' });
-  return r.status === 0 ? 'code' : undefined;
+  const code = await runChild('code', ['--version'], { stdio: 'ignore' }).catch(() => 1);
+  return code === 0 ? 'code' : undefined;
 }
 
 async function startWeb() {
@@ -52,7 +75,10 @@ async function startWeb() {
 
   const userDataDir = path.join(cacheRoot(), 'start', 'user-data');
   addDefaultSettings(path.join(userDataDir, 'User', 'settings.json'));
+  const password = randomBytes(18).toString('base64url'); // 144 bits, new for each run
+  console.log(`[start] starting code-server on 127.0.0.1:${port}`);
   const server = await startCodeServer({
+    password,
     port,
     userDataDir,
     folder: demo,
@@ -65,28 +91,36 @@ async function startWeb() {
     extensionDevelopmentPath: repoRoot,
   });
   console.log(`
-  VS Code ${version.replace(/^.*with Code /, '')} (code-server) is serving the extension on the demo folder.
-  Open this address in a browser, then hover any URL in README.md:
+  VS Code ${version.replace(/^.*with Code /, '')} (code-server) is serving the extension on the demo folder,
+  on 127.0.0.1 only. Open this address in a browser, sign in with the password (new for each run),
+  then hover any URL in README.md:
 
     ${url}
+    Password: ${password}
 
   After \`npm run build\`, reload the page to load the new build. Log: ${server.logFile}
   Press Ctrl+C to stop.
 `);
-  let stopping;
-  const stop = () => (stopping ??= server.stop().then(() => process.exit(0)));
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, stop);
+  stopServer = () => server.stop();
   const code = await server.exited;
-  if (stopping) return stopping;
+  if (stopping) return; // stopped by a signal: its handler cleans up and exits
   console.error(`code-server stopped (${code}); see ${server.logFile}`);
   await server.stop();
   process.exit(1);
 }
 
+// Ctrl+C: a graceful stop of code-server once it runs (SIGTERM, then SIGKILL), then every clean-up.
+let stopServer = async () => {};
+let stopping = false;
+exitOnSignals(() => {
+  stopping = true;
+  return stopServer();
+});
+
 async function main() {
   ensureDependencies();
-  build();
-  const code = desktopCode();
+  await build();
+  const code = await desktopCode();
   if (code) {
     console.log(`Opening VS Code with the extension on ${demo}`);
     spawn(code, [`--extensionDevelopmentPath=${repoRoot}`, demo], {

@@ -4,21 +4,8 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { killGroup, onCleanup, tempFolderCleanup } from './cleanup.mjs';
 import { codeServerEntry } from './paths.mjs';
-
-const running = new Set();
-// Last resort: whatever happens to this process, take code-server's whole process group with it.
-process.on('exit', () => {
-  for (const pid of running) killGroup(pid, 'SIGKILL');
-});
-
-function killGroup(pid, signal) {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    /* already gone */
-  }
-}
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -40,10 +27,18 @@ export function portIsFree(port) {
   });
 }
 
+// Variables code-server reads that would override the arguments below: PORT and CODE_SERVER_HOST
+// beat --bind-addr (a CODE_SERVER_HOST=0.0.0.0 in the caller's shell would serve the network),
+// PASSWORD / HASHED_PASSWORD / CODE_SERVER_CONFIG would choose another password or config.
+const OVERRIDES =
+  /^(PORT|CODE_SERVER_HOST|CODE_SERVER_CONFIG|PASSWORD|HASHED_PASSWORD|GITHUB_TOKEN)$/;
+
 /** The environment code-server gets: no editor or npm variables of the caller, its own config folders. */
 function serverEnv(home, extra) {
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(VSCODE_|ELECTRON_|npm_)/i.test(k)),
+    Object.entries(process.env).filter(
+      ([k]) => !/^(VSCODE_|ELECTRON_|npm_)/i.test(k) && !OVERRIDES.test(k),
+    ),
   );
   return {
     ...env,
@@ -56,12 +51,20 @@ function serverEnv(home, extra) {
 
 /**
  * Starts code-server on 127.0.0.1 in its own process group and waits until /healthz answers.
+ * `password`: the workbench asks for it (`npm start`). Without one there is no authentication,
+ * which only the tests use: they bind a random free port on 127.0.0.1 for one short run of their
+ * own and open it at once with their own browser.
+ * `workspaceTrust`: leave workspace trust on (VS Code's default; the user settings decide), for the
+ * untrusted-workspace tests. Off by default: the tests and `npm start` open this repository's
+ * own folders, which the user trusts by running them.
  * @param {{ userDataDir: string, extensionsDir: string, port?: number, folder?: string,
- *           env?: Record<string, string>, logFile?: string, quiet?: boolean }} options
+ *           env?: Record<string, string>, logFile?: string, quiet?: boolean,
+ *           workspaceTrust?: boolean, password?: string }} options
  */
 export async function startCodeServer(options) {
   const port = options.port ?? (await freePort());
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-home-'));
+  const removeHome = tempFolderCleanup(home);
   fs.mkdirSync(options.userDataDir, { recursive: true });
   fs.mkdirSync(options.extensionsDir, { recursive: true }); // a missing one hides the extension
   const logFile = options.logFile ?? path.join(home, 'code-server.log');
@@ -69,7 +72,7 @@ export async function startCodeServer(options) {
   const args = [
     codeServerEntry(),
     '--auth',
-    'none',
+    options.password ? 'password' : 'none',
     '--bind-addr',
     `127.0.0.1:${port}`,
     '--user-data-dir',
@@ -78,18 +81,24 @@ export async function startCodeServer(options) {
     options.extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     ...(options.folder ? [options.folder] : []),
   ];
   const child = spawn(process.execPath, args, {
     detached: true, // own process group: stopping it also stops the extension hosts it forks
     stdio: ['ignore', out, out],
-    env: serverEnv(home, options.env),
+    // The password goes by environment, not argument: `ps` shows arguments to every local user.
+    env: serverEnv(home, {
+      ...options.env,
+      ...(options.password && { PASSWORD: options.password }),
+    }),
   });
   fs.closeSync(out);
-  running.add(child.pid);
+  // Whatever happens to this process (Ctrl+C during start-up included), the group goes with it.
+  const kill = onCleanup(() => killGroup(child.pid, 'SIGKILL'));
   let exited = false;
+  let stopped = false;
   const exit = new Promise((resolve) =>
     child.on('exit', (code, signal) => {
       exited = true;
@@ -105,11 +114,12 @@ export async function startCodeServer(options) {
     /** Resolves with the exit code (or signal) when code-server's main process ends. */
     exited: exit,
     async stop() {
-      if (!running.delete(child.pid)) return;
+      if (stopped) return;
+      stopped = true;
       killGroup(child.pid, 'SIGTERM');
       for (let i = 0; i < 30 && !exited; i++) await sleep(100);
-      killGroup(child.pid, 'SIGKILL'); // extension hosts that ignored SIGTERM
-      fs.rmSync(home, { recursive: true, force: true, maxRetries: 3 });
+      kill(); // SIGKILL: extension hosts that ignored SIGTERM
+      removeHome();
     },
   };
   try {

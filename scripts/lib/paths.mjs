@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 /** code-server 4.100.3 bundles VS Code 1.100.3 and still runs on Node 20 (newer ones need Node 22). */
 export const CODE_SERVER_VERSION = '4.100.3';
 export const VSCODE_VERSION = '1.100.3';
+/** node-gyp for code-server's native modules (node-pty's install runs `npx node-gyp`). */
+export const NODE_GYP_VERSION = '11.5.0';
 
 /** Debian packages: compilers for the native modules, ripgrep for search, chromium for the UI. */
 export const DEBIAN_PACKAGES = [

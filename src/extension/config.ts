@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { Disposable } from './dispose';
 import { plainMessage } from './logic/escape';
-import { readSettings, type Settings } from './logic/settings';
+import { readSettings, trustAwareGetter, type Settings } from './logic/settings';
 
 export class Config extends Disposable {
   private current: Settings | undefined;
@@ -29,11 +29,13 @@ export class Config extends Disposable {
   get settings(): Settings {
     if (!this.current) {
       const section = vscode.workspace.getConfiguration('ampUrl');
-      this.current = readSettings(
+      const trusted = vscode.workspace.isTrusted;
+      const get = trustAwareGetter(
         (key) => section.get(key),
-        vscode.workspace.isTrusted,
-        vscode.l10n.t,
+        (key) => section.inspect(key),
+        trusted,
       );
+      this.current = readSettings(get, trusted, vscode.l10n.t);
       this.warn(this.current.problems);
     }
     return this.current;

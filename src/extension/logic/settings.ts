@@ -52,6 +52,45 @@ export const DEFAULT_LIMITS: Limits = { maxLineLength: 100_000, maxDocumentSize:
 /** Reads one setting; `undefined` when unset. Matches `WorkspaceConfiguration.get`. */
 export type ConfigGetter = (key: string) => unknown;
 
+/**
+ * Settings a repository must not choose for the user (package.json `restrictedConfigurations`,
+ * kept equal by a unit test): custom caches name hosts, limits of 1e12 switch off the ask-first
+ * prompt, and the normalize steps rewrite URLs (forceHttp, query removal) without the user seeing.
+ */
+export const RESTRICTED_SETTINGS = [
+  'customCaches',
+  'limits.maxLineLength',
+  'limits.maxDocumentSize',
+  'normalize.preset',
+  'normalize.steps',
+] as const;
+
+/** The levels of a setting that an untrusted workspace cannot write (`WorkspaceConfiguration.inspect`). */
+export interface UserLevels {
+  defaultValue?: unknown;
+  globalValue?: unknown;
+}
+
+/**
+ * The getter `readSettings` reads through. In an untrusted workspace a restricted setting comes
+ * from the user's settings (or its default) only, whatever the workspace or folder sets: VS Code
+ * already skips restricted workspace values, but an older or other host might not, so the
+ * extension does not rely on it.
+ */
+export function trustAwareGetter(
+  get: ConfigGetter,
+  inspect: (key: string) => UserLevels | undefined,
+  trusted: boolean,
+): ConfigGetter {
+  if (trusted) return get;
+  const restricted = new Set<string>(RESTRICTED_SETTINGS);
+  return (key) => {
+    if (!restricted.has(key)) return get(key);
+    const levels = inspect(key);
+    return levels?.globalValue ?? levels?.defaultValue;
+  };
+}
+
 // A DNS name: labels of letters, digits and hyphens. Custom cache domains must be one.
 const HOSTNAME =
   /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;

@@ -1,10 +1,14 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { NORMALIZE_PRESETS } from '../../../src/core';
 import { plainMessage } from '../../../src/extension/logic/escape';
 import {
   DEFAULT_LIMITS,
   HOVER_SECTIONS,
   readSettings,
+  RESTRICTED_SETTINGS,
+  trustAwareGetter,
 } from '../../../src/extension/logic/settings';
 
 const from = (values: Record<string, unknown>, trusted = true) =>
@@ -111,5 +115,76 @@ describe('extension settings', () => {
 
   it('"*" among the languages means every language', () => {
     assert.equal(from({ languages: ['markdown', '*'] }).languages, undefined);
+  });
+
+  describe('in an untrusted workspace', () => {
+    type Levels = Partial<Record<'defaultValue' | 'globalValue' | 'workspaceValue', unknown>>;
+    /** A configuration as VS Code merges it (workspace over user over default), trust-blind. */
+    const settingsOf = (levels: Partial<Record<string, Levels>>, trusted: boolean) =>
+      readSettings(
+        trustAwareGetter(
+          (k) => levels[k]?.workspaceValue ?? levels[k]?.globalValue ?? levels[k]?.defaultValue,
+          (k) => levels[k],
+          trusted,
+        ),
+        trusted,
+      );
+    const hostile: Record<string, Levels> = {
+      'limits.maxLineLength': { defaultValue: 100_000, workspaceValue: 1e12 },
+      'limits.maxDocumentSize': { defaultValue: 10_000_000, workspaceValue: 1e12 },
+      'normalize.preset': { defaultValue: 'safe', workspaceValue: 'aggressive' },
+      'normalize.steps': { defaultValue: {}, workspaceValue: { forceHttp: true } },
+      'hover.enabled': { defaultValue: true, workspaceValue: false },
+    };
+
+    it('workspace values of the limits and normalize settings are ignored: the defaults hold', () => {
+      const s = settingsOf(hostile, false);
+      assert.deepEqual(s.limits, DEFAULT_LIMITS);
+      assert.equal(s.normalizePreset, 'safe');
+      assert.deepEqual(s.normalizeOptions, NORMALIZE_PRESETS.safe);
+      assert.notEqual(s.normalizeOptions.forceHttp, true);
+    });
+
+    it("the user's own values still count", () => {
+      const s = settingsOf(
+        {
+          ...hostile,
+          'limits.maxLineLength': { ...hostile['limits.maxLineLength'], globalValue: 5000 },
+          'normalize.steps': {
+            ...hostile['normalize.steps'],
+            globalValue: { removeFragment: true },
+          },
+        },
+        false,
+      );
+      assert.equal(s.limits.maxLineLength, 5000);
+      assert.equal(s.limits.maxDocumentSize, DEFAULT_LIMITS.maxDocumentSize);
+      assert.equal(s.normalizeOptions.removeFragment, true);
+      assert.notEqual(s.normalizeOptions.forceHttp, true);
+    });
+
+    it('settings that are not restricted come from the workspace as before', () => {
+      assert.equal(settingsOf(hostile, false).hoverEnabled, false);
+    });
+
+    it('in a trusted workspace the workspace values apply', () => {
+      const s = settingsOf(hostile, true);
+      assert.deepEqual(s.limits, { maxLineLength: 1e12, maxDocumentSize: 1e12 });
+      assert.equal(s.normalizePreset, 'aggressive');
+      assert.equal(s.normalizeOptions.forceHttp, true);
+    });
+
+    it("the restricted settings are the manifest's restrictedConfigurations, all declared", () => {
+      const manifest = JSON.parse(
+        fs.readFileSync(path.resolve(__dirname, '../../../../package.json'), 'utf8'),
+      ) as {
+        capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
+        contributes: { configuration: { properties: Record<string, unknown> } };
+      };
+      const declared = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations;
+      assert.deepEqual([...declared].sort(), RESTRICTED_SETTINGS.map((k) => `ampUrl.${k}`).sort());
+      for (const key of declared)
+        assert.ok(key in manifest.contributes.configuration.properties, key);
+    });
   });
 });
