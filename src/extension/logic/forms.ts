@@ -6,7 +6,6 @@ import {
   hashPrefixes,
   normalize,
   publisherDomain,
-  publisherUrl,
 } from '../../core';
 import { classify, originOf, type UrlKind } from './classify';
 import { format, type Localize } from './localize';
@@ -25,6 +24,8 @@ export interface Form {
   openable: boolean;
   /** The cache's name, on the forms of one cache (the hover's short label). */
   cache?: string;
+  /** What the user should know about the value: the reverse's warnings, parameters it removed. */
+  notes?: string[];
 }
 
 export interface HashLine {
@@ -87,15 +88,16 @@ function reverseForms(
   o: FormOptions,
   t: Localize,
 ): Form[] {
-  if (kind === 'cache' || kind === 'viewer')
-    return [
-      form(
-        'publisher',
-        'publisher',
-        t('Publisher URL'),
-        attempt(() => publisherUrl(url, { caches: s.caches }), t),
-      ),
-    ];
+  if (kind === 'cache' || kind === 'viewer') {
+    const r = makeTransform('publisher', s, {}, t)(url);
+    const f = form(
+      'publisher',
+      'publisher',
+      t('Publisher URL'),
+      r.skip !== undefined ? { error: r.skip } : { value: r.text },
+    );
+    return [r.notes?.length ? { ...f, notes: r.notes } : f];
+  }
   const origin = originOf(url);
   const direct = attempt(() => publisherDomain(origin, { caches: s.caches }), t);
   if (direct.error !== undefined || direct.value !== null) {

@@ -46,6 +46,8 @@ const MAX_HEADER_SHOWN = 80;
 
 /** Longest reason or note shown (a reason may quote the URL). */
 const MAX_NOTE_SHOWN = 160;
+/** Longest reverse warning shown: they name two hosts, which must stay readable. */
+const MAX_WARNING_SHOWN = 400;
 
 /** Longest label shown (cache names come from settings). */
 const MAX_LABEL_SHOWN = 60;
@@ -249,6 +251,10 @@ function text(forms: UrlForms, l: Layout, t: Localize): Text {
       `| ${escapeMarkdown(shortenMiddle(r.label, MAX_LABEL_SHOWN)).replace(/ /g, NBSP)} | ${r.value} |`,
   );
   const folded: string[] = [];
+  // The reverse's warnings (a look-alike prefix, a path leaving the publisher's) come first.
+  const notes = forms.forms.flatMap((f) => f.notes ?? []);
+  for (const n of notes.slice(0, MAX_NAMED))
+    folded.push(escapeMarkdown(shortenMiddle(t('Note: {0}', n), MAX_WARNING_SHOWN)));
   if (l.same.length) folded.push(note(t('Already in this form: {0}', named(l.same, t))));
   for (const [reason, labels] of [...l.refused].slice(0, MAX_NAMED))
     folded.push(

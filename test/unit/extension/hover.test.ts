@@ -148,6 +148,22 @@ describe('extension hover markdown', () => {
     assert.deepEqual([labels(md)[0], rows(md)[0][1]], ['Publisher URL', `\`${PUB}\``]);
   });
 
+  it('an AMP viewer URL: labelled so, the publisher URL first, removed parameters noted', () => {
+    const md = hover('https://www.google.com/amp/s/example.com/amp_document.html?usqp=mq331AQ');
+    assert.match(md.split('\n')[0], /^AMP URL · AMP viewer URL: /);
+    assert.deepEqual([labels(md)[0], rows(md)[0][1]], ['Publisher URL', `\`${PUB}\``]);
+    assert.match(md, /Note\\: removed usqp/);
+  });
+
+  it('a look-alike cache URL: the hover names both hosts in a note', () => {
+    const md = hover('https://example-com.cdn.ampproject.org/c/s/evil.example/x');
+    assert.deepEqual(rows(md)[0][1], '`https://evil.example/x`');
+    const note = md.split('\n').find((l) => l.startsWith('Note\\:'));
+    assert.ok(note, md);
+    assert.match(note, /example\\-com/);
+    assert.match(note, /evil\\.example/);
+  });
+
   it('a cache origin: the publisher domain first', () => {
     const md = hover('https://example-com.cdn.ampproject.org');
     assert.match(md.split('\n')[0], /^AMP URL · AMP Cache origin: /);
