@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark of the project, one section each, printed side by side.
 // Each section is a module exporting `run(): void | Promise<void>`; add new ones to the list below.
+// `npm run bench -- hostile amp` runs only the sections whose title contains one of the words.
 const sections: { title: string; load: () => { run: () => void | Promise<void> } }[] = [
   {
     title: 'AMP Cache: cacheUrl / publisherUrl / domainPrefix vs @ampproject/toolbox-cache-url',
@@ -16,13 +17,19 @@ const sections: { title: string; load: () => { run: () => void | Promise<void> }
     load: () => require('./find-urls'),
   },
   {
+    title: 'Hostile hosts: hover forms and convert-all planning on 1 MB lines (issue 12)',
+    load: () => require('./hostile'),
+  },
+  {
     title: 'Hardening: hover and selection change on a 10 MB single-line file (50 ms budget)',
     load: () => require('./hardening'),
   },
 ];
 
 async function main(): Promise<void> {
+  const only = process.argv.slice(2).map((w) => w.toLowerCase());
   for (const section of sections) {
+    if (only.length > 0 && !only.some((w) => section.title.toLowerCase().includes(w))) continue;
     console.log(`\n## ${section.title}`);
     await section.load().run();
   }
