@@ -26,7 +26,7 @@ function hashedPrefix(asciiDomain: string): string {
 // Positions count code points: an emoji before them is one character, two UTF-16 units.
 function hyphensAt3And4(text: string): boolean {
   let i = 0;
-  for (let k = 0; k < 2 && i < text.length; k++) i += text.codePointAt(i)! > 0xffff ? 2 : 1;
+  for (let k = 0; k < 2 && i < text.length; k++) i += (text.codePointAt(i) ?? 0) > 0xffff ? 2 : 1;
   return text.charCodeAt(i) === 45 && text.charCodeAt(i + 1) === 45;
 }
 
