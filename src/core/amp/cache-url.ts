@@ -1,4 +1,4 @@
-// Publisher URL -> AMP Cache URL (shared/specs/amp-cache.md, "Path"; the prefix is prefix.ts).
+// Publisher URL -> AMP Cache URL (docs/specs.md, AMP Cache "Path"; the prefix is prefix.ts).
 import { hostInfo, plainPrefix, type HostInfo } from './prefix';
 import { AMP_CACHES } from './caches';
 import { MAX_URL_LENGTH, UrlError, checkInput, describe, readOptions } from '../shared/errors';

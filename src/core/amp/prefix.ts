@@ -1,4 +1,4 @@
-// Publisher host -> AMP Cache domain prefix (shared/specs/amp-cache.md, "Domain prefix").
+// Publisher host -> AMP Cache domain prefix (docs/specs.md, AMP Cache "Domain prefix").
 // Three paths give the same prefix (a property test checks it): plain lower-case hosts in one
 // pass, other hosts label by label with memoized IDN labels, and the general path for the rest.
 import * as punycode from 'punycode/';
