@@ -286,7 +286,20 @@ export function cacheUrl(publisherUrl: string, cacheUrlOptions?: CacheUrlOptions
   if (fast !== undefined) return fast;
   const { https, info, rest } = publisherParts(publisherUrl);
   if (info.ascii === 's' && !https) checkNotSlashS(info, rest);
-  return `https://${info.prefix}${servingPath(options, https)}${info.ascii}${rest}`;
+  return `https://${info.prefix}${servingPath(options, https)}${hostAsPath(info.ascii)}${rest}`;
+}
+
+// Hosts the path carries as they are; any other is percent-encoded as a path segment.
+const PLAIN_ASCII_HOST = /^[a-z0-9.-]*$/;
+
+/**
+ * The host as the cache URL's path carries it: in the browser's path serialization, so that a
+ * host browsers accept with characters the path encodes (`evil.example%22x` is host
+ * `evil.example"x`) is written `%22`, as a browser would request it, never a raw `"`.
+ */
+function hostAsPath(asciiHost: string): string {
+  if (PLAIN_ASCII_HOST.test(asciiHost)) return asciiHost;
+  return new URL(`https://h/${asciiHost}`).pathname.slice(1);
 }
 
 // A rest the WHATWG parser serializes unchanged: a path starting with `/`, then only characters

@@ -39,6 +39,14 @@ describe('amp-cache: cacheUrl converts the URL the browser would request', () =>
     assert.equal(cacheUrl('https://example.com/ü'), `${C}/%C3%BC`);
   });
 
+  it('writes a host with characters the path encodes percent-encoded (issue 12: no raw " in the path)', () => {
+    const cache = cacheUrl('https://evil.example%22onmouseover=alert(1)/');
+    assert.match(cache, /^https:\/\/[a-z2-7]{52}\.cdn\.ampproject\.org\/c\/s\//);
+    assert.ok(cache.endsWith('/c/s/evil.example%22onmouseover=alert(1)/'), cache);
+    assert.ok(!cache.includes('"'));
+    assert.equal(new URL(cache).href, cache);
+  });
+
   it('maps the host as the browser does (UTS #46, IPv4 numbers, full-width dots)', () => {
     assert.equal(
       cacheUrl('https://EXAMPLE。com/x'),
@@ -92,6 +100,7 @@ describe('amp-cache: cacheUrl properties against the WHATWG URL parser', () => {
     .map((parts) => parts.map(([s, p]) => s + p).join(''));
   const host = fc.constantFrom(
     'example.com',
+    'ex%22a{b}`c.com',
     'Example.COM',
     'münchen.de',
     'a-b.example',
@@ -112,7 +121,9 @@ describe('amp-cache: cacheUrl properties against the WHATWG URL parser', () => {
           return;
         }
         const browser = new URL(url);
-        const served = `/c/${https ? 's/' : ''}${hostToAscii(h)}`;
+        // The host as a path carries it (a `"` in a host browsers accept is sent as `%22`).
+        const hostPath = new URL(`https://h/${hostToAscii(h)}`).pathname.slice(1);
+        const served = `/c/${https ? 's/' : ''}${hostPath}`;
         const pathname = new URL(cache).pathname;
         assert.ok(pathname.startsWith(`${served}/`), `${url} -> ${cache}`);
         // The rest is exactly the browser's path, query and fragment.
