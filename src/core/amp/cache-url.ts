@@ -1,5 +1,5 @@
 // Publisher URL -> AMP Cache URL (docs/specs.md, AMP Cache "Path"; the prefix is prefix.ts).
-import { hostInfo, plainPrefix, type HostInfo } from './prefix';
+import { hostInfo, otherHostInfo, plainPrefix, type HostInfo } from './prefix';
 import { AMP_CACHES } from './caches';
 import { MAX_URL_LENGTH, UrlError, checkInput, describe, readOptions } from '../shared/errors';
 import {
@@ -316,12 +316,22 @@ function plainCacheUrl(publisherUrl: string, options: CacheUrlOptions): string |
   const hostStart = plainSchemeEnd(publisherUrl);
   const hostEnd = hostStart === 0 ? 0 : simpleHostEnd(publisherUrl, hostStart);
   if (hostEnd <= hostStart) return undefined;
-  const prefix = plainPrefix(publisherUrl.slice(hostStart, hostEnd));
-  if (prefix === undefined) return undefined;
+  const host = publisherUrl.slice(hostStart, hostEnd);
   const rest = publisherUrl.slice(hostEnd);
   if (!BROWSER_STABLE_REST.test(rest) || DOT_SEGMENT.test(rest)) return undefined;
-  return `https://${prefix}${servingPath(options, hostStart === 8)}${publisherUrl.slice(hostStart)}`;
+  const https = hostStart === 8;
+  const prefix = plainPrefix(host);
+  if (prefix !== undefined)
+    return `https://${prefix}${servingPath(options, https)}${publisherUrl.slice(hostStart)}`;
+  // Upper case or IDN: the host alone decides, read label by label as the browser maps it
+  // (`hostForms`, memoized). Escapes, userinfo and ports go to the whole-URL reading.
+  if (NOT_HOST_ALONE.test(host)) return undefined;
+  const info = otherHostInfo(host);
+  if (info.ascii === 's' && !https) checkNotSlashS(info, rest);
+  return `https://${info.prefix}${servingPath(options, https)}${hostAsPath(info.ascii)}${rest}`;
 }
+
+const NOT_HOST_ALONE = /[%@:]/;
 
 /**
  * Refuses `http://s/s/…`: its cache URL `/c/s/s/…` is also that of `https://s/…`, and caches read
