@@ -99,25 +99,21 @@ const prop =
 
 /** The publisher URL a round trip through a cache URL must give back (see the property). */
 export function roundTripEquivalent(url: string): string {
-  // Leading/trailing C0 and spaces stripped (browsers do); scheme and host in ASCII lower case;
-  // the default port dropped (the only one a cache accepts); path and fragment byte for byte;
-  // the query without the parameters caches add (a publisher URL carrying them loses them).
-  const m = /^([a-z]+):\/\/([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/is.exec(
-    url.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, ''),
-  );
-  assert.ok(m, `cacheUrl accepted ${JSON.stringify(url)}, which has no scheme://host`);
-  const [, scheme, authority, path] = m;
-  // Optional groups: undefined when they did not match.
-  const query = m[4] as string | undefined;
-  const fragment = m[5] as string | undefined;
-  const port = authority.lastIndexOf(':');
-  const host = port > authority.lastIndexOf(']') ? authority.slice(0, port) : authority;
-  const kept = query
-    ?.slice(1)
+  // The URL as a browser reads it (WHATWG: blanks trimmed, tabs and newlines removed, `\` as `/`,
+  // dot segments resolved, host in ASCII, default port dropped, percent-encoded as the browser
+  // sends it), without the query parameters caches add (a publisher URL carrying them loses them).
+  const href = new URL(url.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')).href;
+  const hash = href.indexOf('#');
+  const fragment = hash < 0 ? '' : href.slice(hash);
+  const beforeHash = hash < 0 ? href : href.slice(0, hash);
+  const mark = beforeHash.indexOf('?');
+  if (mark < 0) return href;
+  const kept = beforeHash
+    .slice(mark + 1)
     .split('&')
     .filter((pair) => !CACHE_QUERY_PARAMS.has(pair.split('=')[0]));
-  const q = kept === undefined || kept.length === 0 ? '' : `?${kept.join('&')}`;
-  return `${scheme.toLowerCase()}://${hostToAscii(host)}${path}${q}${fragment ?? ''}`;
+  const q = kept.length === 0 ? '' : `?${kept.join('&')}`;
+  return `${beforeHash.slice(0, mark)}${q}${fragment}`;
 }
 
 export const FUZZ_PROPERTIES: FuzzProperty[] = [

@@ -1,8 +1,15 @@
-// Publisher URL -> AMP Cache URL (shared/specs/amp-cache.md, "Path"; the prefix is prefix.ts).
+// Publisher URL -> AMP Cache URL (docs/specs.md, AMP Cache "Path"; the prefix is prefix.ts).
 import { hostInfo, otherHostInfo, plainPrefix, type HostInfo } from './prefix';
 import { AMP_CACHES } from './caches';
 import { MAX_URL_LENGTH, UrlError, checkInput, describe, readOptions } from '../shared/errors';
-import { hostToAscii, isIpv4, isIpv6, quote, strictDomainProblem } from '../shared/idn';
+import {
+  hostInputProblem,
+  hostToAscii,
+  isIpv4,
+  isIpv6,
+  quote,
+  strictDomainProblem,
+} from '../shared/idn';
 import { splitAuthority } from '../shared/uri';
 
 export type ServingType = 'c' | 'v' | 'wp' | 'cert' | 'i' | 'ii' | 'r';
@@ -85,12 +92,8 @@ export function endOfAuthority(url: string, from: number): number {
   return url.length;
 }
 
-/**
- * Splits and checks a publisher URL: http(s), a valid host, no userinfo, the default port.
- * A hand-rolled RFC 3986 appendix B split: this is the hot path of `cacheUrl`.
- */
-function publisherParts(text: string): PublisherParts {
-  const url = trimUrl(text, 'publisher URL');
+/** The scheme of a URL as a browser reads it: `https`, `http`, or a typed refusal. */
+function httpScheme(url: string): { https: boolean; colon: number } {
   const colon = endOfAuthority(url, 0) > url.indexOf(':') ? url.indexOf(':') : -1;
   if (colon <= 0) {
     throw new UrlError(
@@ -110,41 +113,100 @@ function publisherParts(text: string): PublisherParts {
       `The scheme ${quote(url.slice(0, colon + 1))} is not http or https: AMP Caches serve only web pages and resources.`,
     );
   }
-  const scheme = https ? 'https' : 'http';
-  if (url.charCodeAt(colon + 1) !== 47 || url.charCodeAt(colon + 2) !== 47) {
-    throw new UrlError(
-      'invalid-host',
-      `${quote(url)} has no host: expected ${scheme}://host/path.`,
-    );
+  return { https, colon };
+}
+
+/**
+ * The input as the URL parser sees it: surrounding blanks trimmed and every tab, LF and CR
+ * removed (WHATWG URL "basic URL parser", steps 1-3). Other blanks and controls inside are
+ * refused, not percent-encoded as a browser would: in a document they end the URL.
+ */
+function browserInput(text: string): string {
+  checkInput(text, 'publisher URL');
+  return trimUrl(text.replace(TAB_OR_NEWLINE, ''), 'publisher URL');
+}
+
+const TAB_OR_NEWLINE = /[\t\n\r]/g;
+
+/** `/` or `\`: the same delimiter in http(s) URLs for browsers. */
+function isSlash(c: number): boolean {
+  return c === 47 || c === 92;
+}
+
+/** Index of the first `/`, `\`, `?` or `#` at or after `from`, or the length. */
+function endOfSpecialAuthority(url: string, from: number): number {
+  for (let i = from; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 47 || c === 92 || c === 63 || c === 35) return i;
   }
-  const end = endOfAuthority(url, colon + 3);
-  const rawAuthority = url.slice(colon + 3, end);
-  if (!rawAuthority.includes('@') && !rawAuthority.includes(':')) {
-    if (rawAuthority === '') throw new UrlError('invalid-host', 'The URL has an empty host.');
-    // Path, query and fragment are kept byte for byte.
-    return { https, info: hostInfo(rawAuthority), rest: url.slice(end) };
-  }
-  const authority = splitAuthority(rawAuthority);
-  if (authority.userinfo !== undefined) {
+  return url.length;
+}
+
+/**
+ * Checks the authority as written, before the URL parser sees it: no userinfo, the default port
+ * (leading zeros allowed, as browsers read `:0443`), and a host within `hostInputProblem`'s
+ * bounds, so no IDNA or Punycode work is ever done on a hostile megabyte host.
+ */
+function checkAuthority(authority: string, https: boolean): void {
+  const parts = splitAuthority(authority);
+  if (parts.userinfo !== undefined) {
     throw new UrlError(
       'userinfo',
       'The URL has a user name or password (userinfo): AMP Caches do not fetch URLs with credentials.',
     );
   }
-  const defaultPort = scheme === 'https' ? 443 : 80;
-  if (authority.port !== undefined && authority.port !== '') {
-    if (!/^\d{1,5}$/.test(authority.port))
-      throw new UrlError('port', `The port ${quote(authority.port)} is not a number.`);
-    if (Number(authority.port) !== defaultPort) {
+  const scheme = https ? 'https' : 'http';
+  const defaultPort = https ? 443 : 80;
+  if (parts.port !== undefined && parts.port !== '') {
+    if (!/^\d+$/.test(parts.port))
+      throw new UrlError('port', `The port ${quote(parts.port)} is not a number.`);
+    const port = Number(parts.port);
+    if (port !== defaultPort) {
       throw new UrlError(
         'port',
-        `The port ${Number(authority.port)} is not the ${scheme} default (${defaultPort}): AMP Caches fetch only from default ports, so the cache URL would name a different resource.`,
+        `The port ${port > 65535 ? quote(parts.port) : port} is not the ${scheme} default (${defaultPort}): AMP Caches fetch only from default ports, so the cache URL would name a different resource.`,
       );
     }
   }
-  if (authority.host === '') throw new UrlError('invalid-host', 'The URL has an empty host.');
-  // Path, query and fragment are kept byte for byte.
-  return { https, info: hostInfo(authority.host), rest: url.slice(end) };
+  if (parts.host === '') throw new UrlError('invalid-host', 'The URL has an empty host.');
+  const problem = hostInputProblem(parts.host);
+  if (problem) throw new UrlError('invalid-host', `The host is refused: ${problem}.`);
+}
+
+/**
+ * Reads a publisher URL as a browser does (WHATWG URL: `\` as `/`, `%2e` dot segments, `..`
+ * resolved, host mapped with UTS #46, default port removed, characters percent-encoded where the
+ * browser encodes them) and checks it: http(s), a valid host, no userinfo, the default port.
+ * `rest` is the path, query and fragment the browser would request, as it serializes them.
+ */
+function publisherParts(text: string): PublisherParts {
+  const url = browserInput(text);
+  const { https, colon } = httpScheme(url);
+  const scheme = https ? 'https' : 'http';
+  // `http:example.com` is relative to a base of the same scheme (a browser resolves it against
+  // the page): without the base there is no host to name.
+  if (!isSlash(url.charCodeAt(colon + 1)) || !isSlash(url.charCodeAt(colon + 2))) {
+    throw new UrlError(
+      'invalid-host',
+      `${quote(url)} has no host: expected ${scheme}://host/path.`,
+    );
+  }
+  let start = colon + 3;
+  while (isSlash(url.charCodeAt(start))) start++; // browsers skip any further slashes
+  checkAuthority(url.slice(start, endOfSpecialAuthority(url, start)), https);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    const host = splitAuthority(url.slice(start, endOfSpecialAuthority(url, start))).host;
+    throw new UrlError(
+      'invalid-host',
+      `The host ${quote(host)} is not a valid domain name or IP address (UTS #46).`,
+    );
+  }
+  const info = hostInfo(parsed.hostname);
+  // No userinfo and the default port (checked above): the href is `scheme://host` + rest.
+  return { https, info, rest: parsed.href.slice(parsed.protocol.length + 2 + parsed.host.length) };
 }
 
 /** The cache domain option as an ASCII host; the Google AMP Cache when not given (undefined or null). */
@@ -211,34 +273,65 @@ export const MAX_IMAGE_WIDTH = 65_535;
 
 /**
  * The AMP Cache URL of a publisher URL: `https://<prefix>.<cacheDomain>/<type>[/w<width>][/s]/<host><path>`.
- * Path, query and escapes are kept exactly, the fragment stays last, the host is in ASCII form.
- * Query parameters named like the caches' own (`CACHE_QUERY_PARAMS`, e.g. `amp_latest_update_time`)
- * are kept: they configure the cache request (`publisherUrl` drops them, as the cache does before
- * fetching from the publisher). Refused: `http://s/s/…`, see `checkNotSlashS`.
+ * The publisher URL is read as a browser reads it (see `publisherParts`): the cache URL names the
+ * resource the browser would request, its path, query and fragment as the browser serializes them
+ * (`..` resolved, so the path never leaves `/<type>/[s/]<host>/`; `"` written `%22`), the host in
+ * ASCII form. Query parameters named like the caches' own (`CACHE_QUERY_PARAMS`, e.g.
+ * `amp_latest_update_time`) are kept: they configure the cache request (`publisherUrl` drops them,
+ * as the cache does before fetching from the publisher). Refused: `http://s/s/…`, see `checkNotSlashS`.
  */
 export function cacheUrl(publisherUrl: string, cacheUrlOptions?: CacheUrlOptions | null): string {
   const options = readOptions(cacheUrlOptions, 'cacheUrl options');
-  const hostStart = plainSchemeEnd(publisherUrl);
-  const hostEnd = hostStart === 0 ? 0 : simpleHostEnd(publisherUrl, hostStart);
-  if (hostEnd > hostStart) {
-    const host = publisherUrl.slice(hostStart, hostEnd);
-    const prefix = plainPrefix(host);
-    if (prefix !== undefined) {
-      // The host is already in ASCII form: host, path, query and fragment are copied as one slice.
-      return `https://${prefix}${servingPath(options, hostStart === 8)}${publisherUrl.slice(hostStart)}`;
-    }
-    // Neither userinfo nor port: the host alone decides (upper case, IDN, or a refusal).
-    if (!host.includes('@') && !host.includes(':')) {
-      const info = otherHostInfo(host);
-      const rest = publisherUrl.slice(hostEnd);
-      if (info.ascii === 's' && hostStart === 7) checkNotSlashS(info, rest);
-      return `https://${info.prefix}${servingPath(options, hostStart === 8)}${info.ascii}${rest}`;
-    }
-  }
+  const fast = plainCacheUrl(publisherUrl, options);
+  if (fast !== undefined) return fast;
   const { https, info, rest } = publisherParts(publisherUrl);
   if (info.ascii === 's' && !https) checkNotSlashS(info, rest);
-  return `https://${info.prefix}${servingPath(options, https)}${info.ascii}${rest}`;
+  return `https://${info.prefix}${servingPath(options, https)}${hostAsPath(info.ascii)}${rest}`;
 }
+
+// Hosts the path carries as they are; any other is percent-encoded as a path segment.
+const PLAIN_ASCII_HOST = /^[a-z0-9.-]*$/;
+
+/**
+ * The host as the cache URL's path carries it: in the browser's path serialization, so that a
+ * host browsers accept with characters the path encodes (`evil.example%22x` is host
+ * `evil.example"x`) is written `%22`, as a browser would request it, never a raw `"`.
+ */
+function hostAsPath(asciiHost: string): string {
+  if (PLAIN_ASCII_HOST.test(asciiHost)) return asciiHost;
+  return new URL(`https://h/${asciiHost}`).pathname.slice(1);
+}
+
+// A rest the WHATWG parser serializes unchanged: a path starting with `/`, then only characters
+// no component percent-encodes (`'` is encoded in http(s) queries), and no dot segment.
+const BROWSER_STABLE_REST = /^\/[\w\-.~!$&()*+,;=:@/?#%]*$/;
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?#]|$)/i;
+
+/**
+ * The fast path of `cacheUrl`: a lower-case `http(s)://`, a plain host (`plainPrefix`) and a rest
+ * the browser would send as written, copied as one slice. Undefined sends the URL to the browser
+ * reading (`publisherParts`), which gives the same answer for these URLs (a property test checks).
+ */
+function plainCacheUrl(publisherUrl: string, options: CacheUrlOptions): string | undefined {
+  const hostStart = plainSchemeEnd(publisherUrl);
+  const hostEnd = hostStart === 0 ? 0 : simpleHostEnd(publisherUrl, hostStart);
+  if (hostEnd <= hostStart) return undefined;
+  const host = publisherUrl.slice(hostStart, hostEnd);
+  const rest = publisherUrl.slice(hostEnd);
+  if (!BROWSER_STABLE_REST.test(rest) || DOT_SEGMENT.test(rest)) return undefined;
+  const https = hostStart === 8;
+  const prefix = plainPrefix(host);
+  if (prefix !== undefined)
+    return `https://${prefix}${servingPath(options, https)}${publisherUrl.slice(hostStart)}`;
+  // Upper case or IDN: the host alone decides, read label by label as the browser maps it
+  // (`hostForms`, memoized). Escapes, userinfo and ports go to the whole-URL reading.
+  if (NOT_HOST_ALONE.test(host)) return undefined;
+  const info = otherHostInfo(host);
+  if (info.ascii === 's' && !https) checkNotSlashS(info, rest);
+  return `https://${info.prefix}${servingPath(options, https)}${hostAsPath(info.ascii)}${rest}`;
+}
+
+const NOT_HOST_ALONE = /[%@:]/;
 
 /**
  * Refuses `http://s/s/…`: its cache URL `/c/s/s/…` is also that of `https://s/…`, and caches read
@@ -270,7 +363,7 @@ function plainSchemeEnd(url: string): number {
 }
 
 // Global, so `test` from `lastIndex` finds the end of the authority natively, without a match array.
-const AUTHORITY_END = /[/?#]/g;
+const AUTHORITY_END = /[/?#\\]/g;
 
 /**
  * The fast path of `cacheUrl`, for a URL after a lower-case `http(s)://`: where its host ends, or

@@ -1,4 +1,4 @@
-// Publisher host -> AMP Cache domain prefix (shared/specs/amp-cache.md, "Domain prefix").
+// Publisher host -> AMP Cache domain prefix (docs/specs.md, AMP Cache "Domain prefix").
 // Three paths give the same prefix (a property test checks it): plain lower-case hosts in one
 // pass, other hosts label by label with memoized IDN labels, and the general path for the rest.
 import * as punycode from 'punycode/';
@@ -6,6 +6,7 @@ import { base32 } from '../shared/base32';
 import { bidiRuleProblem } from '../shared/bidi';
 import { UrlError } from '../shared/errors';
 import {
+  dnsLengthProblem,
   hostForms,
   isIpv6,
   mayBeRtl,
@@ -33,7 +34,7 @@ function hyphensAt3And4(text: string): boolean {
  * The domain prefix of a host already in browser ASCII form (see `hostToAscii`).
  * Decisions where sources differ (each has a test in test/unit/core/amp/cache-url.test.ts):
  * - Labels that are not valid IDNA for lookup (`_`, leading/trailing `-`, `--` at positions 3-4
- *   outside an A-label, empty or over-long labels) get the hash, as amppackager's
+ *   outside an A-label, empty labels) get the hash, as amppackager's
  *   `ToCacheURLSubdomain` (Go idna lookup profile) does; the spec text only mentions length.
  * - A readable prefix without any `-` (a dotless host such as `localhost`) gets the hash, as in
  *   amppackager: the reverse tells hashes from readable prefixes by the hyphen.
@@ -41,6 +42,8 @@ function hyphensAt3And4(text: string): boolean {
  *   where amppackager's older tests expect the hash (`in-trouble.com`, `a--problem.com`).
  * - Mapping is UTS #46 non-transitional, as in browsers: `faß.de` -> `xn--fa-de-mqa`, where
  *   amppackager's transitional mapping gives `fass-de`.
+ * - Hosts over the DNS limits (253 characters, 63 per label, in ASCII form) are refused
+ *   (`publisherHost`): the cache could not fetch them. Valid long hosts get the hash.
  * - The 63-character limit applies to the final label (after the wrap and Punycode), and the
  *   final label must pass the Bidi rule (mixed-direction labels get the hash, as in amppackager).
  * - The hash input is the ASCII lower-case domain, so a domain gives one prefix whatever its
@@ -59,7 +62,19 @@ function prefixOf({ ascii, unicode }: HostForms): string {
 
 /** A publisher host in both forms; IPv6 literals are refused. */
 function publisherHost(host: string): HostForms {
-  const forms = hostForms(host);
+  const forms = hostForms(host); // refuses hosts over the bounds on input before IDNA work
+  // The cache fetches the publisher over DNS: a name over its limits cannot be fetched at all,
+  // so there is no cache URL (not a hash of a host nobody can serve).
+  const tooLong = isIpv6(forms.ascii) ? undefined : dnsLengthProblem(forms.ascii);
+  // A host of dots only (`http://．` is host `.`) names nothing, and in the cache path it would
+  // read as a dot segment (`/c/./`), which a browser resolves away.
+  if (/^\.*$/.test(forms.ascii))
+    throw new UrlError(
+      'invalid-host',
+      `The host ${quote(host)} is not a DNS name: it has no label.`,
+    );
+  if (tooLong)
+    throw new UrlError('invalid-host', `The host ${quote(host)} is not a DNS name: ${tooLong}.`);
   // amppackager strips the brackets (`/c/s/::1/…` cannot be parsed back) and the toolbox hashes
   // `[::1]`; neither gives a usable URL, so IPv6 hosts are refused. IPv4 hosts stay readable
   // (`1-2-3-4`), as in both implementations.

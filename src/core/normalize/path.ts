@@ -51,9 +51,12 @@ export function trimPathEnd(
 
 /**
  * `/foo` → `/foo/`. Whether a path names a directory cannot be known from the URI, so only a last
- * segment without a dot (no file extension) gets the slash: `/bar.html` stays.
+ * segment without a dot (no file extension) gets the slash: `/bar.html` stays; `` becomes `/`.
  */
 export function addTrailingSlash(path: string): string {
+  // The empty path of `http://example.com` is the root directory: it gets its `/` too, even when
+  // the "empty path to /" step is off (a trailing slash is asked for either way).
+  if (path === '') return '/';
   const last = path.slice(path.lastIndexOf('/') + 1);
   return last === '' || last.includes('.') ? path : path + '/';
 }

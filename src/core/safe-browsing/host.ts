@@ -1,6 +1,6 @@
 // The host steps of Safe Browsing canonicalization: IDN, dots, IP literals, lowercase, escaping.
 import { UrlError } from '../shared/errors';
-import { hostToAscii, isIpv4 } from '../shared/idn';
+import { MAX_HOST_INPUT, hostToAscii, isIpv4 } from '../shared/idn';
 import { memoize } from '../shared/memo';
 import { escapeBytes, stringToBytes, unescapeOnce } from './escape';
 import { formatIPv6Host, legacyIPv4, parseIPv6 } from './ip';
@@ -43,7 +43,7 @@ function hostWithWork(escapedHost: string): string {
   const bytes = collapseDots(unescapeOnce(escapedHost));
   if (bytes.startsWith('[')) return ipv6Host(bytes);
   // IDNA can map characters to dots (`。`), so dots are collapsed again after it.
-  let host = hasHighBytes(bytes) ? collapseDots(idnToAscii(bytes)) : bytes;
+  let host = hasHighBytes(bytes) ? collapseDots(idnToAscii(boundedForIdna(bytes))) : bytes;
   if (host === '') throw new UrlError('invalid-host', 'The URL has no host name.');
   // A name must not read as an IP literal when the canonical URL is read again.
   if (host.startsWith('['))
@@ -63,6 +63,18 @@ function ipv6Host(bytes: string): string {
       `"${escapeBytes(bytes.slice(0, 60))}" is not a valid IPv6 address.`,
     );
   return formatIPv6Host(groups);
+}
+
+/**
+ * Bounded cost: a host that needs IDNA and is longer than any spelling of a DNS name is refused
+ * before the IDNA and Punycode work (ASCII hosts need none and are read in linear time).
+ */
+function boundedForIdna(bytes: string): string {
+  if (bytes.length <= MAX_HOST_INPUT) return bytes;
+  throw new UrlError(
+    'invalid-host',
+    `The host needs IDNA and is ${bytes.length} bytes long, more than any spelling of a DNS name (at most ${MAX_HOST_INPUT} read).`,
+  );
 }
 
 function hasHighBytes(bytes: string): boolean {

@@ -20,6 +20,51 @@ const NUMERIC_LAST_LABEL = /(?:^|\.)(?:\d+|0x[0-9a-f]*)\.?$/;
 // Dots UTS #46 maps to U+002E, which separate labels just like it.
 const LABEL_SEPARATORS = /[.\u3002\uff0e\uff61]/;
 
+/**
+ * Bounds on a host as written, checked before any IDNA or Punycode work (both cost more than
+ * linear time on one long label). The DNS limits (RFC 1035: 253 characters, 63 per label) apply
+ * to the ASCII form, after mapping, and a valid host can be written much longer: every character
+ * percent-escaped (`%E4%BE%8B`, 9 characters for one), full-width dots, ignored code points
+ * (U+00AD). These bounds are far above any such spelling of a valid host and far below a hostile
+ * one: 4096 characters in all, 1024 per label (so Punycode never sees more than 1024 characters).
+ */
+export const MAX_HOST_INPUT = 4096;
+export const MAX_LABEL_INPUT = 1024;
+
+/** Why a host as written is over `MAX_HOST_INPUT` / `MAX_LABEL_INPUT`, or undefined. Linear. */
+export function hostInputProblem(host: string): string | undefined {
+  if (host.length > MAX_HOST_INPUT)
+    return `the host is ${host.length} characters long, more than any spelling of a DNS name (at most ${MAX_HOST_INPUT} read)`;
+  let start = 0;
+  for (let i = 0; i <= host.length; i++) {
+    const c = i < host.length ? host.charCodeAt(i) : 46;
+    if (c === 46 || c === 0x3002 || c === 0xff0e || c === 0xff61) {
+      if (i - start > MAX_LABEL_INPUT)
+        return `a label is ${i - start} characters long, more than any spelling of a DNS label (at most ${MAX_LABEL_INPUT} read)`;
+      start = i + 1;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Why an ASCII host breaks the DNS length limits (RFC 1035 2.3.4: 253 characters without the
+ * final dot, 63 per label), or undefined. Empty labels are left to `strictDomainProblem`.
+ */
+export function dnsLengthProblem(asciiHost: string): string | undefined {
+  const host = asciiHost.endsWith('.') ? asciiHost.slice(0, -1) : asciiHost;
+  if (host.length > 253)
+    return `its ASCII form is ${host.length} characters long; DNS names have at most 253`;
+  let start = 0;
+  for (let i = 0; i <= host.length; i++) {
+    if (i < host.length && host.charCodeAt(i) !== 46) continue;
+    if (i - start > 63)
+      return `a label of its ASCII form is ${i - start} characters long; DNS labels have at most 63`;
+    start = i + 1;
+  }
+  return undefined;
+}
+
 /** A host in both forms browsers use: ASCII (`xn--`) for the wire, Unicode for display. */
 export interface HostForms {
   ascii: string;
@@ -117,6 +162,8 @@ export function mayBeRtl(text: string): boolean {
 export function hostForms(host: string): HostForms {
   if (typeof host !== 'string' || host === '')
     throw new UrlError('invalid-host', 'The host is empty.');
+  const tooLong = hostInputProblem(host);
+  if (tooLong) throw new UrlError('invalid-host', `The host is refused: ${tooLong}.`);
   if (PLAIN_HOST.test(host) && !host.includes('xn--') && !NUMERIC_LAST_LABEL.test(host))
     return { ascii: host, unicode: host };
   if (HOST_BREAKERS.test(host)) {

@@ -173,7 +173,8 @@ describe('normalize: semantics-changing steps', () => {
     const on = only({ addTrailingSlash: true });
     assert.equal(normalize('http://a.com/bar.html', on), 'http://a.com/bar.html');
     assert.equal(normalize('http://a.com/foo?x', on), 'http://a.com/foo/?x');
-    assert.equal(normalize('http://a.com', on), 'http://a.com');
+    // Amended (issue 13): the empty path gets its slash even with the empty-path step off.
+    assert.equal(normalize('http://a.com', on), 'http://a.com/');
     assert.equal(normalize('mailto:foo', on), 'mailto:foo');
   });
 
