@@ -51,7 +51,7 @@ describe('recompute: what a hover link may copy, write or open', () => {
     const prefixes = hashPrefixes(PUB, 4);
     const r = resolve(doc, targetOf(doc, PUB, 'hash:1'));
     assert.equal(r.value, prefixes[1].hex);
-    assert.equal(r.value === undefined ? undefined : r.openable, false);
+    assert.deepEqual(r, { url: PUB, value: prefixes[1].hex, openable: false });
     assert.ok(resolve(doc, targetOf(doc, PUB, `hash:${prefixes.length}`)).refused);
   });
 
