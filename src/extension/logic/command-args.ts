@@ -76,8 +76,14 @@ export function parseNormalizeOptions(v: unknown, t: Localize = format): Parsed<
   );
   fields.removeDirectoryIndex = 'booleanOrStrings';
   fields.removeQueryParams = 'strings';
-  const r = parseArgs('ampUrl.normalize options', [v], fields, t);
-  return r.value ? { value: r.value } : r;
+  const r = parseArgs('ampUrl.normalize', [v], fields, t);
+  if (r.value) return { value: r.value };
+  // The list of every step would drown the message: say what they are instead.
+  return {
+    refused: t(
+      'The options of ampUrl.normalize are steps set to true or false (removeQueryParams and removeDirectoryIndex also take a list of names); nothing was done.',
+    ),
+  };
 }
 
 /** Whether `key` is an own key of `record` (not `constructor`, `__proto__`, `toString`…). */
