@@ -23,6 +23,7 @@ const FILES = {
   'messy.txt': 'Messy:\n- HTTP://User@Example.COM:80/Foo/./bar/../Baz%7e?b=2&a=1#top\n',
   'insert.txt': 'Heading\nInsert here: \nEnd\n',
   'forms.txt': 'Forms of\n- https://foo-example.com/blog/post-1\nPaste below:\n',
+  'forms-two.txt': 'Two\n- https://foo-example.com/blog/post-1\n- https://bar.example.org/b\n',
 };
 
 let wb,
@@ -246,6 +247,28 @@ describe('interactive commands (code-server in Chromium)', function () {
             '- https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/blog/post-1',
           ),
         'the form in place of the URL',
+      );
+      await wb.undo((text) => text.includes(`- ${URL_}`) && !text.includes('cdn.ampproject.org'));
+    });
+
+    it("two cursors: the item's button inserts that form of each cursor's URL, one undo", async () => {
+      await wb.openFromExplorer('forms-two.txt');
+      await cursorTo(2, 5);
+      await wb.runCommand('Add Cursor Below');
+      await wb.runCommand('AMP URL: Show all forms');
+      await wb.waitForQuickInput(`All forms of ${URL_}`);
+      await wb.quickInput().fill('AMP Cache URL (Google');
+      const row = wb.quickPickRow(
+        'https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/blog/post-1',
+      );
+      await row.hover();
+      await row.locator('.action-label.codicon-replace').click();
+      await wb.waitForText(
+        (text) =>
+          text.includes(
+            '- https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/blog/post-1',
+          ) && text.includes('- https://bar-example-org.cdn.ampproject.org/c/s/bar.example.org/b'),
+        'the form of each URL in its place',
       );
       await wb.undo((text) => text.includes(`- ${URL_}`) && !text.includes('cdn.ampproject.org'));
     });

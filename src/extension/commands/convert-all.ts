@@ -3,6 +3,8 @@
 import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { documentSize, longestLine, selectionOffsets } from '../documents';
+import { parseArgs } from '../logic/command-args';
+import { truncate } from '../logic/escape';
 import type { Limits } from '../logic/settings';
 import type { EditSummary } from '../logic/summary';
 import { makeTransform, TARGETS, type Target } from '../logic/transforms';
@@ -50,14 +52,19 @@ function overLimit(doc: vscode.TextDocument, limits: Limits): string | undefined
   return undefined;
 }
 
-export async function convertAll(config: Config, args: ConvertAllArgs = {}): Promise<EditSummary> {
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- executeCommand callers are untyped
-  const a = args && typeof args === 'object' ? args : {};
+export async function convertAll(config: Config, ...args: unknown[]): Promise<EditSummary> {
+  const parsed = parseArgs(
+    'ampUrl.convertAll',
+    args,
+    { to: 'string', force: 'boolean' },
+    vscode.l10n.t,
+  );
+  if (parsed.value === undefined) return notStarted(parsed.refused);
+  const a = parsed.value as ConvertAllArgs;
+  if (a.to !== undefined && !TARGETS.includes(a.to))
+    return notStarted(vscode.l10n.t('Unknown target "{0}".', truncate(a.to, 100)));
   const editor = vscode.window.activeTextEditor;
   if (!editor) return notStarted(vscode.l10n.t('Open a text editor first.'));
-  if (a.to !== undefined && !TARGETS.includes(a.to))
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- may be any value
-    return notStarted(vscode.l10n.t('Unknown target "{0}".', String(a.to)));
   const to = a.to ?? (await pickTarget());
   if (!to) return { changed: 0, skipped: [], aborted: vscode.l10n.t('Cancelled.') };
   const s = config.settings;

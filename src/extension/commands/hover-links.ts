@@ -1,75 +1,122 @@
-// The commands behind hover links: ampUrl.copy, ampUrl.replace, ampUrl.open. Their arguments
-// come from links we generate, but are checked as if anyone could call them.
+// The commands behind hover links: ampUrl.copy, ampUrl.replace, ampUrl.open. Anyone can run a
+// command with any arguments (a link in other Markdown, another extension), so the single
+// argument only says where the URL is and which form (link-args.ts); what is copied, written or
+// opened is computed again from the document and the current settings (logic/recompute.ts).
 import * as vscode from 'vscode';
+import type { Config } from '../config';
+import { CANDIDATE_SCAN_CHARS, documentHosts } from '../logic/candidates';
 import { plainMessage } from '../logic/escape';
-import { writeUrl } from '../logic/write-context';
+import { parseLinkTarget, type LinkTarget } from '../logic/link-args';
+import {
+  openRefusal,
+  replaceRefusal,
+  resolveLink,
+  windowFor,
+  type FormValue,
+  type LineWindow,
+} from '../logic/recompute';
+import { writeUrlAt } from '../logic/write-context';
 
-export async function copy(text: unknown): Promise<boolean> {
-  if (typeof text !== 'string') return false;
-  await vscode.env.clipboard.writeText(text);
+function warn(message: string): false {
+  void vscode.window.showWarningMessage(plainMessage(message));
+  return false;
+}
+
+/** The open document a target names, or undefined (a link never opens or creates one). */
+export function openDocument(uri: string): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.toString() === uri);
+}
+
+/** The window of `doc`'s line around the target (bounded: lines can be megabytes long). */
+export function lineWindow(
+  doc: vscode.TextDocument,
+  target: Pick<LinkTarget, 'start' | 'end'>,
+): LineWindow | undefined {
+  const size = doc.offsetAt(doc.lineAt(doc.lineCount - 1).range.end);
+  if (target.end > size) return undefined;
+  const line = doc.lineAt(doc.positionAt(target.start).line);
+  const lineStart = doc.offsetAt(line.range.start);
+  const lineLength = line.range.end.character;
+  const { from, to } = windowFor(target, lineStart, lineLength);
+  const text = doc.getText(new vscode.Range(line.lineNumber, from, line.lineNumber, to));
+  return { lineStart, lineLength, from, text };
+}
+
+/** Hosts in the document, read (bounded) only when a hashed cache prefix needs them. */
+export function candidatesOf(doc: vscode.TextDocument): () => string[] {
+  return () =>
+    documentHosts(
+      doc.getText(
+        new vscode.Range(new vscode.Position(0, 0), doc.positionAt(CANDIDATE_SCAN_CHARS)),
+      ),
+    );
+}
+
+type Checked = { doc: vscode.TextDocument; target: LinkTarget; form: FormValue } | undefined;
+
+/** The link's target and its form recomputed, or undefined after a warning saying why not. */
+function check(config: Config, args: readonly unknown[]): Checked {
+  const target = args.length === 1 ? parseLinkTarget(args[0]) : undefined;
+  if (!target?.form) {
+    warn(vscode.l10n.t('This link is not one the AMP URL hover made; nothing was done.'));
+    return undefined;
+  }
+  const doc = openDocument(target.uri);
+  const w = doc && lineWindow(doc, target);
+  if (!doc || !w) {
+    warn(vscode.l10n.t('The document of this link is not open; nothing was done.'));
+    return undefined;
+  }
+  const r = resolveLink(w, target, config.settings, {
+    candidates: candidatesOf(doc),
+    t: vscode.l10n.t,
+  });
+  if (r.value === undefined) {
+    warn(r.refused);
+    return undefined;
+  }
+  return { doc, target, form: r };
+}
+
+/** Copies the form the link names, recomputed. */
+export async function copy(config: Config, ...args: unknown[]): Promise<boolean> {
+  const c = check(config, args);
+  if (!c) return false;
+  await vscode.env.clipboard.writeText(c.form.value);
   vscode.window.setStatusBarMessage(vscode.l10n.t('AMP URL: copied to the clipboard'), 3000);
   return true;
 }
 
-/** Replaces `[start, end)` of an open document if it still holds `expected`; one undo step. */
-export async function replace(
-  uri: unknown,
-  start: unknown,
-  end: unknown,
-  expected: unknown,
-  text: unknown,
-): Promise<boolean> {
-  if (
-    typeof uri !== 'string' ||
-    !Number.isInteger(start) ||
-    !Number.isInteger(end) ||
-    typeof expected !== 'string' ||
-    typeof text !== 'string'
-  ) {
-    return false;
-  }
-  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
-  const range =
-    doc && new vscode.Range(doc.positionAt(start as number), doc.positionAt(end as number));
-  if (
-    !doc ||
-    !range ||
-    doc.offsetAt(range.start) !== start ||
-    doc.offsetAt(range.end) !== end ||
-    doc.getText(range) !== expected
-  ) {
-    void vscode.window.showWarningMessage(
-      vscode.l10n.t('The URL changed since the hover was shown; nothing was replaced.'),
-    );
-    return false;
-  }
-  const line = doc.lineAt(range.start.line);
-  const at = range.start.character;
-  const w = writeUrl(line.text, at, at + expected.length, text, vscode.l10n.t, doc.languageId);
-  if (w.text === undefined) {
-    void vscode.window.showWarningMessage(plainMessage(w.refused));
-    return false;
-  }
+/** Replaces the URL at the link's range with its form, recomputed, written for its context; one undo step. */
+export async function replace(config: Config, ...args: unknown[]): Promise<boolean> {
+  const c = check(config, args);
+  if (!c) return false;
+  const { doc, target, form } = c;
+  const same = replaceRefusal(form, target.expected, vscode.l10n.t);
+  if (same) return warn(same);
+  const version = doc.version;
+  const read = (from: number, to: number) =>
+    doc.getText(new vscode.Range(doc.positionAt(from), doc.positionAt(to)));
+  const w = writeUrlAt(read, target.start, target.end, form.value, vscode.l10n.t, doc.languageId);
+  if (w.text === undefined) return warn(w.refused);
+  if (doc.isClosed || doc.version !== version)
+    return warn(vscode.l10n.t('The document changed during the edit; nothing was replaced.'));
   const edit = new vscode.WorkspaceEdit();
+  const range = new vscode.Range(doc.positionAt(target.start), doc.positionAt(target.end));
   edit.replace(doc.uri, range, w.text);
   const ok = await vscode.workspace.applyEdit(edit);
-  if (!ok)
-    void vscode.window.showWarningMessage(
-      vscode.l10n.t('The document changed during the edit; nothing was replaced.'),
-    );
+  if (!ok) warn(vscode.l10n.t('The document changed during the edit; nothing was replaced.'));
   return ok;
 }
 
-/** Opens an http(s) URL in the browser; only ever on an explicit click or command. */
-export async function open(url: unknown): Promise<boolean> {
-  if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) {
-    void vscode.window.showWarningMessage(
-      plainMessage(vscode.l10n.t('Only http and https URLs are opened.')),
-    );
-    return false;
-  }
+/** Opens the form the link names in the browser: only an http(s) URL computed here. */
+export async function open(config: Config, ...args: unknown[]): Promise<boolean> {
+  const c = check(config, args);
+  if (!c) return false;
+  const refused = openRefusal(c.form, vscode.l10n.t);
+  if (refused) return warn(refused);
   try {
-    return await vscode.env.openExternal(vscode.Uri.parse(url, true));
+    return await vscode.env.openExternal(vscode.Uri.parse(c.form.value, true));
   } catch {
     return false;
   }

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { selectionOffsets } from '../documents';
+import { parseArgs } from '../logic/command-args';
 import type { EditSummary } from '../logic/summary';
 import { makeTransform, type Transform } from '../logic/transforms';
 import { applyPlan } from './apply';
@@ -19,13 +20,11 @@ function validate(
     : { message: r.skip, severity: vscode.InputBoxValidationSeverity.Error };
 }
 
-export async function insertCacheUrl(
-  config: Config,
-  args?: { url?: string },
-): Promise<EditSummary> {
+export async function insertCacheUrl(config: Config, ...args: unknown[]): Promise<EditSummary> {
+  const parsed = parseArgs('ampUrl.insertCacheUrl', args, { url: 'string' }, vscode.l10n.t);
+  if (parsed.value === undefined) return notStarted(parsed.refused);
   const transform = makeTransform('cache', config.settings, {}, vscode.l10n.t);
-  let url =
-    args && typeof args === 'object' && typeof args.url === 'string' ? args.url.trim() : undefined;
+  let url = typeof parsed.value.url === 'string' ? parsed.value.url.trim() : undefined;
   if (url === undefined) {
     url = (
       await vscode.window.showInputBox({

@@ -8,6 +8,8 @@ import {
   type NormalizeOptions,
 } from '../../core';
 import type { Config } from '../config';
+import { isOwnKey, parseArgs, parseNormalizeOptions, type Parsed } from '../logic/command-args';
+import { truncate } from '../logic/escape';
 import type { NormalizePreset } from '../logic/settings';
 import type { EditSummary } from '../logic/summary';
 import { makeTransform } from '../logic/transforms';
@@ -80,20 +82,29 @@ async function pickOptions(config: Config): Promise<NormalizeOptions | undefined
   return pick.preset ? NORMALIZE_PRESETS[pick.preset] : pickSteps(config.settings.normalizeOptions);
 }
 
-export async function normalizeUrls(config: Config, args?: NormalizeArgs): Promise<EditSummary> {
-  let options: NormalizeOptions | undefined;
-  if (
-    args &&
-    typeof args === 'object' &&
-    (args.preset !== undefined || args.options !== undefined)
-  ) {
-    if (args.preset !== undefined && !(args.preset in NORMALIZE_PRESETS))
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- may be any value
-      return notStarted(vscode.l10n.t('Unknown preset "{0}".', String(args.preset)));
-    options = {
-      ...(args.preset ? NORMALIZE_PRESETS[args.preset] : config.settings.normalizeOptions),
-      ...(args.options ?? {}),
-    };
+/** The options the arguments ask for, undefined for none (ask the user), or why they are refused. */
+function optionsFromArgs(
+  config: Config,
+  raw: readonly unknown[],
+): Parsed<NormalizeOptions | undefined> {
+  const t = vscode.l10n.t;
+  const parsed = parseArgs('ampUrl.normalize', raw, { preset: 'string', options: 'object' }, t);
+  if (parsed.value === undefined) return parsed;
+  const { preset, options } = parsed.value;
+  if (preset === undefined && options === undefined) return { value: undefined };
+  if (preset !== undefined && !isOwnKey(NORMALIZE_PRESETS, preset))
+    return { refused: t('Unknown preset "{0}".', truncate(preset as string, 100)) };
+  const steps = parseNormalizeOptions(options, t);
+  if (steps.value === undefined) return steps;
+  const base = preset === undefined ? config.settings.normalizeOptions : NORMALIZE_PRESETS[preset];
+  return { value: { ...base, ...steps.value } };
+}
+
+export async function normalizeUrls(config: Config, ...args: unknown[]): Promise<EditSummary> {
+  const fromArgs = optionsFromArgs(config, args);
+  if (fromArgs.refused !== undefined) return notStarted(fromArgs.refused);
+  let options = fromArgs.value;
+  if (options) {
     const problem = optionsProblem(options);
     if (problem) return notStarted(problem);
   } else {

@@ -14,26 +14,25 @@ import { toCacheUrl } from './to-cache-url';
 import { toPublisherUrl } from './to-publisher-url';
 
 export function registerCommands(config: Config): vscode.Disposable {
-  // Programmatic arguments arrive untyped; each handler checks what it is given.
-  /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument -- until the handlers take `unknown` */
-  const handlers: Record<CommandName, (...args: any[]) => unknown> = {
-    toCacheUrl: (args) => toCacheUrl(config, args),
+  // Arguments arrive from anywhere (command links, other extensions, keybindings): each handler
+  // takes them as `unknown` and checks them itself.
+  const handlers: Record<CommandName, (...args: unknown[]) => unknown> = {
+    toCacheUrl: (...args) => toCacheUrl(config, ...args),
     toPublisherUrl: () => toPublisherUrl(config),
     showCacheOrigin: () => showCacheOrigin(config),
     canonicalize: () => canonicalizeUrls(config),
-    normalize: (args) => normalizeUrls(config, args),
-    showAllForms: (args) => showAllForms(config, args),
-    insertCacheUrl: (args) => insertCacheUrl(config, args),
-    convertAll: (args) => convertAll(config, args),
-    replaceAmpUrls: () => replaceAmpUrls(config),
+    normalize: (...args) => normalizeUrls(config, ...args),
+    showAllForms: (...args) => showAllForms(config, ...args),
+    insertCacheUrl: (...args) => insertCacheUrl(config, ...args),
+    convertAll: (...args) => convertAll(config, ...args),
+    replaceAmpUrls: (...args) => replaceAmpUrls(config, ...args),
     // Context menu items: the same conversions, never with arguments (the menu passes a URI).
     replaceWithCacheUrl: () => toCacheUrl(config),
     replaceWithPublisherUrl: () => toPublisherUrl(config),
-    copy,
-    replace,
-    open,
+    copy: (...args) => copy(config, ...args),
+    replace: (...args) => replace(config, ...args),
+    open: (...args) => open(config, ...args),
   };
-  /* eslint-enable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument */
   return vscode.Disposable.from(
     ...(Object.keys(handlers) as CommandName[]).map((name) =>
       vscode.commands.registerCommand(COMMAND[name], handlers[name]),

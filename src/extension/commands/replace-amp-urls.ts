@@ -4,12 +4,15 @@
 import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { documentSize, selectionOffsets } from '../documents';
+import { parseArgs } from '../logic/command-args';
 import type { EditSummary } from '../logic/summary';
 import { deAmpTransform } from '../logic/transforms';
 import { editUrls } from './edit-urls';
 import { notStarted } from './report';
 
-export function replaceAmpUrls(config: Config): Promise<EditSummary> {
+export function replaceAmpUrls(config: Config, ...args: unknown[]): Promise<EditSummary> {
+  const parsed = parseArgs('ampUrl.replaceAmpUrls', args, {}, vscode.l10n.t);
+  if (parsed.value === undefined) return Promise.resolve(notStarted(parsed.refused));
   const editor = vscode.window.activeTextEditor;
   if (!editor) return Promise.resolve(notStarted(vscode.l10n.t('Open a text editor first.')));
   const ranges = (doc: vscode.TextDocument) => {

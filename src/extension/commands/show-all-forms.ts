@@ -1,24 +1,21 @@
 // ampUrl.showAllForms: every form of the URL at the (primary) cursor in a Quick Pick; Enter copies
 // the form, the item's button inserts it in place of the URL. With several cursors, the picked
-// form (e.g. "AMP Cache URL") is taken for the URL at each cursor.
+// form (e.g. "AMP Cache URL") is taken for the URL at each cursor. The hover's link passes a
+// LinkTarget (link-args.ts) instead: the URL there, re-read from the document. Nothing is copied
+// or written unless the user picks it in the Quick Pick.
 import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { selectionOffsets } from '../documents';
-import { documentHosts } from '../logic/candidates';
-import { noIcons, truncate } from '../logic/escape';
+import { noIcons, plainMessage, truncate } from '../logic/escape';
 import { computeForms } from '../logic/forms';
+import { parseLinkTarget, type LinkTarget } from '../logic/link-args';
+import { urlAtTarget } from '../logic/recompute';
+import { writeUrl } from '../logic/write-context';
 import { urlsInSelection, type PlannedEdit, type Skip } from '../logic/plan-edits';
 import type { EditSummary } from '../logic/summary';
 import { applyPlan } from './apply';
+import { candidatesOf, lineWindow, openDocument } from './hover-links';
 import { report } from './report';
-
-export interface ShowAllFormsArgs {
-  action?: 'copy' | 'insert';
-  /** A form id (`cache`, `cacheOrigin`, `publisher`, `canonical`, `normalized`, `hash:0`…). */
-  form?: string;
-  /** A URL to use instead of the one at the cursor (the hover's "Show all forms" link). */
-  url?: string;
-}
 
 export interface FormItem {
   id: string;
@@ -43,16 +40,32 @@ interface Located {
 }
 
 interface Source {
-  /** The URL whose forms are listed: the primary cursor's, or the one given in the arguments. */
+  /** The URL whose forms are listed: the primary cursor's, or the link target's. */
   url: string;
+  doc: vscode.TextDocument;
+  /** The editor showing `doc`, if any (a target's document may be open in no editor). */
   editor?: vscode.TextEditor;
-  /** The URLs at every cursor (primary first), when they came from the document. */
-  at?: { urls: Located[]; version: number };
+  /** The URLs at every cursor (primary first), or the link target's. */
+  at: { urls: Located[]; version: number };
 }
 
-function source(args: ShowAllFormsArgs): Source | undefined {
+/** The URL a hover link names, re-read from its document, or why not. */
+function fromTarget(target: LinkTarget): Source | string {
+  const doc = openDocument(target.uri);
+  const w = doc && lineWindow(doc, target);
+  if (!doc || !w) return vscode.l10n.t('The document of this link is not open; nothing was done.');
+  const found = urlAtTarget(w, target, vscode.l10n.t);
+  if (found.url === undefined) return found.refused;
+  const editor =
+    vscode.window.activeTextEditor?.document === doc
+      ? vscode.window.activeTextEditor
+      : vscode.window.visibleTextEditors.find((e) => e.document === doc);
+  const located = { url: found.url, start: target.start, end: target.end, text: target.expected };
+  return { url: found.url, doc, editor, at: { urls: [located], version: doc.version } };
+}
+
+function fromCursors(): Source | undefined {
   const editor = vscode.window.activeTextEditor;
-  if (typeof args.url === 'string' && args.url) return { url: args.url, editor };
   if (!editor) return undefined;
   const doc = editor.document;
   const text = doc.getText();
@@ -62,12 +75,11 @@ function source(args: ShowAllFormsArgs): Source | undefined {
     return m ? [{ url: m.url, start: m.start, end: m.end, text: text.slice(m.start, m.end) }] : [];
   });
   if (urls.length === 0) return undefined;
-  return { url: urls[0].url, editor, at: { urls, version: doc.version } };
+  return { url: urls[0].url, doc, editor, at: { urls, version: doc.version } };
 }
 
-function formItems(url: string, editor: vscode.TextEditor | undefined, config: Config): FormItem[] {
-  const doc = editor?.document;
-  const candidates = () => (doc ? documentHosts(doc.getText()) : []);
+function formItems(url: string, doc: vscode.TextDocument, config: Config): FormItem[] {
+  const candidates = candidatesOf(doc);
   const all = computeForms(url, config.settings, { candidates, t: vscode.l10n.t });
   const items: FormItem[] = all.forms
     .filter((f): f is typeof f & { value: string } => f.value !== undefined)
@@ -91,11 +103,11 @@ function formAtEachCursor(
   const found: Located[] = [];
   const values: string[] = [];
   const skipped: Skip[] = [];
-  src.at?.urls.forEach((u, i) => {
+  src.at.urls.forEach((u, i) => {
     const value =
       i === 0
         ? picked.value
-        : formItems(u.url, src.editor, config).find((f) => f.id === picked.id)?.value;
+        : formItems(u.url, src.doc, config).find((f) => f.id === picked.id)?.value;
     if (value === undefined)
       skipped.push({ url: u.url, reason: vscode.l10n.t('no such form for this URL') });
     else {
@@ -146,69 +158,90 @@ function pick(
   });
 }
 
+/** Writes the picked form in place of the URL at each cursor (or the link's), as one edit. */
 async function insert(src: Source, picked: FormItem, config: Config): Promise<EditSummary> {
-  const editor = src.editor;
-  if (!editor)
-    return report({ changed: 0, skipped: [], aborted: vscode.l10n.t('Open a text editor first.') });
-  const doc = editor.document;
-  if (!src.at) {
-    // A URL from the arguments: the form goes at each cursor (replacing the selections).
-    const text = doc.getText();
-    const edits = selectionOffsets(doc, editor.selections).map((r) => ({
-      ...r,
-      oldText: text.slice(r.start, r.end),
-      newText: picked.value,
-    }));
-    return report(await applyPlan(editor, doc.version, { edits, skipped: [] }));
-  }
-  // In place of the URL at each cursor, as one edit.
   const { found, values, skipped } = formAtEachCursor(src, picked, config);
-  const edits: PlannedEdit[] = found.map((u, i) => ({
-    start: u.start,
-    end: u.end,
-    oldText: u.text,
-    newText: values[i],
-  }));
-  return report(await applyPlan(editor, src.at.version, { edits, skipped }));
+  const text = src.doc.getText();
+  const edits: PlannedEdit[] = [];
+  found.forEach((u, i) => {
+    // Written for what encloses the URL (an attribute, a string…), as every write is.
+    const w = writeUrl(text, u.start, u.end, values[i], vscode.l10n.t, src.doc.languageId);
+    if (w.text === undefined) skipped.push({ url: u.url, reason: w.refused });
+    else edits.push({ start: u.start, end: u.end, oldText: u.text, newText: w.text });
+  });
+  if (src.editor) return report(await applyPlan(src.editor, src.at.version, { edits, skipped }));
+  return report(await applyToDocument(src.doc, src.at.version, { edits, skipped }));
+}
+
+/** The plan as one WorkspaceEdit, for a document that no editor shows (one undo step there too). */
+async function applyToDocument(
+  doc: vscode.TextDocument,
+  version: number,
+  plan: { edits: PlannedEdit[]; skipped: Skip[] },
+): Promise<EditSummary> {
+  const stale = vscode.l10n.t(
+    'The document changed before the edit could be made; nothing was written.',
+  );
+  if (plan.edits.length === 0) return { changed: 0, skipped: plan.skipped };
+  if (doc.isClosed || doc.version !== version)
+    return { changed: 0, skipped: plan.skipped, aborted: stale };
+  const edit = new vscode.WorkspaceEdit();
+  for (const e of plan.edits)
+    edit.replace(
+      doc.uri,
+      new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)),
+      e.newText,
+    );
+  const ok = await vscode.workspace.applyEdit(edit);
+  return ok
+    ? { changed: plan.edits.length, skipped: plan.skipped }
+    : { changed: 0, skipped: plan.skipped, aborted: stale };
 }
 
 /** Copies the form (of the URL at each cursor, one per line, as VS Code copies multi-cursor text). */
 async function copy(src: Source, picked: FormItem, config: Config): Promise<void> {
-  const values = src.at ? formAtEachCursor(src, picked, config).values : [picked.value];
+  const values = formAtEachCursor(src, picked, config).values;
   await vscode.env.clipboard.writeText(values.join('\n'));
   vscode.window.setStatusBarMessage(vscode.l10n.t('AMP URL: copied to the clipboard'), 3000);
 }
 
+/**
+ * `args`: nothing (the URL at each cursor) or a hover link's target `{uri, start, end, expected}`.
+ * Anything else is refused; what happens next is only what the user picks.
+ */
 export async function showAllForms(
   config: Config,
-  args: ShowAllFormsArgs = {},
+  ...args: unknown[]
 ): Promise<ShowAllFormsResult> {
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- executeCommand callers are untyped
-  const a = args && typeof args === 'object' ? args : {};
-  const src = source(a);
+  let src: Source | string | undefined;
+  if (args.length === 0 || (args.length === 1 && args[0] === undefined)) src = fromCursors();
+  else {
+    const target = args.length === 1 ? parseLinkTarget(args[0]) : undefined;
+    src =
+      target && target.form === undefined
+        ? fromTarget(target)
+        : vscode.l10n.t('This link is not one the AMP URL hover made; nothing was done.');
+  }
+  if (typeof src === 'string') {
+    void vscode.window.showWarningMessage(plainMessage(src));
+    return { forms: [] };
+  }
   if (!src) {
     void vscode.window.showWarningMessage(vscode.l10n.t('No URL at the cursor.'));
     return { forms: [] };
   }
-  const forms = formItems(src.url, src.editor, config);
-  let picked: FormItem | undefined;
-  let action = a.action;
-  if (a.form !== undefined) {
-    picked = forms.find((f) => f.id === a.form);
-    if (!picked)
-      void vscode.window.showWarningMessage(
-        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- may be any value
-        vscode.l10n.t('No form "{0}" for this URL.', String(a.form)),
-      );
-  } else {
-    const choice = await pick(forms, src.url);
-    picked = choice?.item;
-    action ??= choice?.insert ? 'insert' : 'copy';
-  }
-  if (!picked) return { url: src.url, forms };
-  action ??= 'copy';
-  if (action === 'insert')
-    return { url: src.url, forms, picked, action, summary: await insert(src, picked, config) };
+  const forms = formItems(src.url, src.doc, config);
+  const choice = await pick(forms, src.url);
+  if (!choice) return { url: src.url, forms };
+  const picked = choice.item;
+  if (choice.insert)
+    return {
+      url: src.url,
+      forms,
+      picked,
+      action: 'insert',
+      summary: await insert(src, picked, config),
+    };
   await copy(src, picked, config);
-  return { url: src.url, forms, picked, action };
+  return { url: src.url, forms, picked, action: 'copy' };
 }

@@ -1,7 +1,9 @@
 // ampUrl.toCacheUrl (also the "Replace with AMP Cache URL" menu item): publisher URL -> AMP Cache URL.
 import * as vscode from 'vscode';
-import { isServingType, type ServingType } from '../../core';
+import { isServingType, MAX_IMAGE_WIDTH, type ServingType } from '../../core';
 import type { Config } from '../config';
+import { truncate } from '../logic/escape';
+import { parseArgs } from '../logic/command-args';
 import type { EditSummary } from '../logic/summary';
 import { makeTransform, type TransformOverrides } from '../logic/transforms';
 import { editUrls } from './edit-urls';
@@ -13,32 +15,38 @@ export interface ToCacheArgs {
   imageWidth?: number;
 }
 
-/** Checks programmatic arguments; a string is the reason they are refused. */
+/** Checks programmatic arguments (untrusted data); a string is the reason they are refused. */
 export function cacheOverrides(
   config: Config,
-  args: ToCacheArgs | undefined,
+  raw: readonly unknown[],
 ): TransformOverrides | string {
-  if (!args || typeof args !== 'object') return {};
+  const parsed = parseArgs(
+    'ampUrl.toCacheUrl',
+    raw,
+    { cache: 'string', servingType: 'string', imageWidth: 'integer' },
+    vscode.l10n.t,
+  );
+  if (parsed.value === undefined) return parsed.refused;
+  const args = parsed.value as ToCacheArgs;
   const o: TransformOverrides = {};
   if (args.cache !== undefined) {
     o.cache = config.settings.caches.find((c) => c.id === args.cache);
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- may be any value
-    if (!o.cache) return vscode.l10n.t('Unknown cache "{0}".', String(args.cache));
+    if (!o.cache) return vscode.l10n.t('Unknown cache "{0}".', truncate(args.cache, 100));
   }
   if (args.servingType !== undefined) {
     if (!isServingType(args.servingType))
-      return vscode.l10n.t('Unknown serving type "{0}".', String(args.servingType));
+      return vscode.l10n.t('Unknown serving type "{0}".', truncate(args.servingType, 100));
     o.servingType = args.servingType;
   }
   if (args.imageWidth !== undefined) {
-    if (!Number.isInteger(args.imageWidth) || args.imageWidth <= 0)
-      return vscode.l10n.t('The image width must be a positive integer.');
+    if (args.imageWidth <= 0 || args.imageWidth > MAX_IMAGE_WIDTH)
+      return vscode.l10n.t('The image width must be an integer from 1 to {0}.', MAX_IMAGE_WIDTH);
     o.imageWidth = args.imageWidth;
   }
   return o;
 }
 
-export function toCacheUrl(config: Config, args?: ToCacheArgs): Promise<EditSummary> {
+export function toCacheUrl(config: Config, ...args: unknown[]): Promise<EditSummary> {
   const o = cacheOverrides(config, args);
   if (typeof o === 'string') return Promise.resolve(notStarted(o));
   return editUrls(makeTransform('cache', config.settings, o, vscode.l10n.t));

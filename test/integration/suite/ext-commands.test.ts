@@ -2,7 +2,7 @@
 // restoring the exact text, reasons for what is skipped, no edit for bad URLs.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { CACHE, PUB, run, type Summary } from './ext-helpers';
+import { CACHE, PUB, run } from './ext-helpers';
 import {
   activateExtension,
   closeAllEditors,
@@ -122,41 +122,20 @@ describe('extension: commands', () => {
     ]);
   });
 
-  it('showAllForms lists the forms and inserts one in place of the URL', async () => {
+  it('showAllForms lists the forms in a Quick Pick; Enter copies the picked one, the text stays', async () => {
     const editor = await openDoc(`see ${PUB} now`);
     placeCursors(editor, 'amp_document');
-    const result = await run<{ forms: { id: string; value: string }[]; summary?: Summary }>(
+    const shown = run<{ forms: { id: string; value: string }[]; picked?: { id: string } }>(
       'ampUrl.showAllForms',
-      { action: 'insert', form: 'cacheOrigin' },
     );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const result = await shown;
     assert.ok(result.forms.some((f) => f.id === 'cache' && f.value === CACHE));
     assert.ok(result.forms.some((f) => f.id.startsWith('hash:')));
-    assert.strictEqual(result.summary?.changed, 1);
-    assert.strictEqual(editor.document.getText(), 'see https://example-com.cdn.ampproject.org now');
-  });
-
-  it('showAllForms on several cursors inserts the picked form of each URL, skips one without it, one undo', async () => {
-    const other = 'https://foo.example.org/b';
-    const text = `${PUB}\n${other}\n${CACHE}\n`;
-    const editor = await openDoc(text);
-    placeCursors(editor, 'amp_document', 'foo.example.org', 'cdn.ampproject');
-    const result = await run<{ url: string; summary?: Summary }>('ampUrl.showAllForms', {
-      action: 'insert',
-      form: 'cacheOrigin',
-    });
-    assert.strictEqual(result.url, PUB, 'the forms listed are those of the primary cursor');
-    assert.strictEqual(result.summary?.changed, 2);
-    // An AMP Cache URL has a publisher form but no cache origin of its own: skipped, with the reason.
-    assert.deepStrictEqual(
-      result.summary.skipped.map((k) => k.url),
-      [CACHE],
-    );
-    assert.strictEqual(
-      editor.document.getText(),
-      `https://example-com.cdn.ampproject.org\nhttps://foo-example-org.cdn.ampproject.org\n${CACHE}\n`,
-    );
-    await undo();
-    assert.strictEqual(editor.document.getText(), text);
+    assert.strictEqual(result.picked?.id, 'cache');
+    assert.strictEqual(await vscode.env.clipboard.readText(), CACHE);
+    assert.strictEqual(editor.document.getText(), `see ${PUB} now`);
   });
 
   it('normalize with contradictory steps writes nothing and says why', async () => {
@@ -208,25 +187,35 @@ describe('extension: commands', () => {
 
   it('replace (hover link) checks the expected text; a stale one changes nothing', async () => {
     const editor = await openDoc(`x ${PUB} y`);
-    const uri = editor.document.uri.toString();
+    const target = { uri: editor.document.uri.toString(), start: 2, end: 2 + PUB.length };
     assert.strictEqual(
-      await run<boolean>('ampUrl.replace', uri, 2, 2 + PUB.length, 'https://other.com/', CACHE),
+      await run<boolean>('ampUrl.replace', {
+        ...target,
+        expected: PUB.slice(0, -1) + 'X',
+        form: 'cache',
+      }),
       false,
     );
     assert.strictEqual(editor.document.getText(), `x ${PUB} y`);
     assert.strictEqual(
-      await run<boolean>('ampUrl.replace', uri, 2, 2 + PUB.length, PUB, CACHE),
+      await run<boolean>('ampUrl.replace', { ...target, expected: PUB, form: 'cache' }),
       true,
     );
     assert.strictEqual(editor.document.getText(), `x ${CACHE} y`);
     assert.strictEqual(await run<boolean>('ampUrl.open', 'javascript:alert(1)'), false);
   });
 
-  it('copy (hover link) puts exactly the text on the clipboard; a non-string is refused', async () => {
+  it('copy (hover link) copies the recomputed form; text or other values are refused', async () => {
+    const editor = await openDoc(`x ${PUB} y`);
+    const target = { uri: editor.document.uri.toString(), start: 2, end: 2 + PUB.length };
     await vscode.env.clipboard.writeText('before');
-    assert.strictEqual(await run<boolean>('ampUrl.copy', CACHE), true);
-    assert.strictEqual(await vscode.env.clipboard.readText(), CACHE);
+    assert.strictEqual(await run<boolean>('ampUrl.copy', CACHE), false);
     assert.strictEqual(await run<boolean>('ampUrl.copy', { toString: () => 'x' }), false);
+    assert.strictEqual(await vscode.env.clipboard.readText(), 'before');
+    assert.strictEqual(
+      await run<boolean>('ampUrl.copy', { ...target, expected: PUB, form: 'cache' }),
+      true,
+    );
     assert.strictEqual(await vscode.env.clipboard.readText(), CACHE);
   });
 

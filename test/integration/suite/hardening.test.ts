@@ -502,37 +502,21 @@ describe('hardening: one undo per multi-cursor edit, no stale writes', () => {
     const editor = await openDoc(text);
     const uri = editor.document.uri.toString();
     const start = text.indexOf(PUB);
-    const stale = await vscode.commands.executeCommand(
-      'ampUrl.replace',
-      uri,
-      start,
-      start + PUB.length,
-      'https://example.com/OLD.html',
-      'X',
-    );
+    const target = { uri, start, end: start + PUB.length, expected: PUB, form: 'cache' };
+    const stale = await vscode.commands.executeCommand('ampUrl.replace', {
+      ...target,
+      expected: PUB.toLowerCase(), // the same length, not the text there
+    });
     assert.strictEqual(stale, false);
-    const shifted = await vscode.commands.executeCommand(
-      'ampUrl.replace',
-      uri,
-      start + 1,
-      start + 1 + PUB.length,
-      PUB,
-      'X',
-    );
+    const shifted = await vscode.commands.executeCommand('ampUrl.replace', {
+      ...target,
+      start: start + 1,
+      end: start + 1 + PUB.length,
+    });
     assert.strictEqual(shifted, false);
     assert.strictEqual(editor.document.getText(), text);
-    assert.strictEqual(
-      await vscode.commands.executeCommand(
-        'ampUrl.replace',
-        uri,
-        start,
-        start + PUB.length,
-        PUB,
-        'X',
-      ),
-      true,
-    );
-    assert.strictEqual(editor.document.getText(), text.replace(PUB, 'X'));
+    assert.strictEqual(await vscode.commands.executeCommand('ampUrl.replace', target), true);
+    assert.strictEqual(editor.document.getText(), text.replace(PUB, cacheUrl(PUB)));
     await undo();
     assert.strictEqual(editor.document.getText(), text);
   });
