@@ -11,8 +11,9 @@ import { showAllForms } from './show-all-forms';
 import { showCacheOrigin } from './show-cache-origin';
 import { toCacheUrl } from './to-cache-url';
 import { toPublisherUrl } from './to-publisher-url';
+import { workspaceConvert } from './workspace-convert';
 
-export function registerCommands(config: Config): vscode.Disposable {
+export function registerCommands(config: Config, state: vscode.Memento): vscode.Disposable {
   // Programmatic arguments arrive untyped; each handler checks what it is given.
   const handlers: Record<CommandName, (...args: any[]) => unknown> = {
     toCacheUrl: (args) => toCacheUrl(config, args),
@@ -29,6 +30,8 @@ export function registerCommands(config: Config): vscode.Disposable {
     copy,
     replace,
     open,
+    workspaceToPublisher: (args) => workspaceConvert(config, state, 'publisher', args),
+    workspaceToCache: (args) => workspaceConvert(config, state, 'cache', args),
   };
   return vscode.Disposable.from(
     ...(Object.keys(handlers) as CommandName[]).map((name) =>
