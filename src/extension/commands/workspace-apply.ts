@@ -24,32 +24,46 @@ export interface BuiltEdit {
   files: number;
 }
 
-/** Whether `f` still holds the text it was planned from (open document or file on disk). */
+/**
+ * Whether `f` still holds the text it was planned from: an open document's version, a file's
+ * modification time and size (cheap: no second read of the workspace), or, for a file opened
+ * since the scan, its text compared with the one planned from.
+ */
 export async function isFresh(f: ScannedFile, maxSize: number): Promise<boolean> {
   const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === f.uri.toString());
-  let text: string | undefined;
-  if (doc) {
-    if (f.version !== undefined) return doc.version === f.version;
-    text = doc.getText();
-  } else {
-    try {
-      text = decodeText(await vscode.workspace.fs.readFile(f.uri), maxSize).text;
-    } catch {
-      return false; // deleted or unreadable since the scan
-    }
+  if (doc && f.version !== undefined) return doc.version === f.version;
+  if (doc?.isDirty) return sameText(f, doc.getText());
+  try {
+    const stat = await vscode.workspace.fs.stat(f.uri);
+    if (f.stat) return stat.mtime === f.stat.mtime && stat.size === f.stat.size;
+    return sameText(f, decodeText(await vscode.workspace.fs.readFile(f.uri), maxSize).text);
+  } catch {
+    return false; // deleted or unreadable since the scan
   }
+}
+
+function sameText(f: ScannedFile, text: string | undefined): boolean {
   return text?.length === f.length && textHash(text) === f.hash;
 }
+
+/** Files checked at a time. */
+const PARALLEL_CHECKS = 16;
 
 /** The scanned files split into those unchanged since the scan and those changed. */
 export async function checkFresh(
   files: readonly ScannedFile[],
   maxSize: number,
 ): Promise<{ fresh: ScannedFile[]; stale: ScannedFile[] }> {
-  const fresh: ScannedFile[] = [];
-  const stale: ScannedFile[] = [];
-  for (const f of files) ((await isFresh(f, maxSize)) ? fresh : stale).push(f);
-  return { fresh, stale };
+  const ok = new Array<boolean>(files.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const i = next++;
+      ok[i] = await isFresh(files[i], maxSize);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_CHECKS }, worker));
+  return { fresh: files.filter((_, i) => ok[i]), stale: files.filter((_, i) => !ok[i]) };
 }
 
 /**

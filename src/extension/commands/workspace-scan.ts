@@ -39,6 +39,8 @@ export interface ScannedFile {
   /** Hash and length of the text planned from, to tell a change before apply. */
   hash: number;
   length: number;
+  /** The file's modification time and size at the scan (files not open). */
+  stat?: { mtime: number; size: number };
   plan: FilePlan;
 }
 
@@ -51,7 +53,7 @@ export interface WorkspaceScan {
 }
 
 /** Files read at a time: enough to hide the file system's latency, few enough to stay light. */
-const PARALLEL_READS = 8;
+const PARALLEL_READS = 16;
 
 /** The exclude glob of one workspace folder: files.exclude, search.exclude, .gitignore files, the user's. */
 export async function excludeFor(
@@ -113,21 +115,26 @@ async function readText(
   uri: vscode.Uri,
   open: ReadonlyMap<string, vscode.TextDocument>,
   maxSize: number,
-): Promise<{ text: string; version?: number } | { skip: FileSkip }> {
+): Promise<{ text: string; version?: number; stat?: ScannedFile['stat'] } | { skip: FileSkip }> {
   const doc = open.get(uri.toString());
   if (doc) {
     const text = doc.getText();
     return text.length > maxSize ? { skip: 'tooLarge' } : { text, version: doc.version };
   }
+  let stat: vscode.FileStat;
   try {
-    if ((await vscode.workspace.fs.stat(uri)).size > maxSize) return { skip: 'tooLarge' };
+    stat = await vscode.workspace.fs.stat(uri);
   } catch {
     return { skip: 'unreadable' };
   }
+  // Stat first: a file over the limit is never read into memory.
+  if (stat.size > maxSize) return { skip: 'tooLarge' };
   const bytes = await readBytes(uri);
   if (!bytes) return { skip: 'unreadable' };
   const r = decodeText(bytes, maxSize);
-  return r.skip !== undefined ? { skip: r.skip } : { text: r.text };
+  return r.skip !== undefined
+    ? { skip: r.skip }
+    : { text: r.text, stat: { mtime: stat.mtime, size: stat.size } };
 }
 
 /** Scans `uris`: reads each, plans its edits. Cancelling stops at once and says so. */
@@ -163,6 +170,7 @@ export async function scanFiles(
           scan.planned.push({
             uri,
             version: r.version,
+            stat: r.stat,
             hash: textHash(r.text),
             length: r.text.length,
             plan,
