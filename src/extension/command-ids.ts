@@ -15,6 +15,8 @@ export const COMMAND = {
   copy: 'ampUrl.copy',
   replace: 'ampUrl.replace',
   open: 'ampUrl.open',
+  workspaceToPublisher: 'ampUrl.workspaceToPublisher',
+  workspaceToCache: 'ampUrl.workspaceToCache',
 } as const;
 
 export type CommandName = keyof typeof COMMAND;

@@ -12,8 +12,9 @@ import { showAllForms } from './show-all-forms';
 import { showCacheOrigin } from './show-cache-origin';
 import { toCacheUrl } from './to-cache-url';
 import { toPublisherUrl } from './to-publisher-url';
+import { workspaceConvert } from './workspace-convert';
 
-export function registerCommands(config: Config): vscode.Disposable {
+export function registerCommands(config: Config, state: vscode.Memento): vscode.Disposable {
   // Arguments arrive from anywhere (command links, other extensions, keybindings): each handler
   // takes them as `unknown` and checks them itself.
   const handlers: Record<CommandName, (...args: unknown[]) => unknown> = {
@@ -32,6 +33,8 @@ export function registerCommands(config: Config): vscode.Disposable {
     copy: (...args) => copy(config, ...args),
     replace: (...args) => replace(config, ...args),
     open: (...args) => open(config, ...args),
+    workspaceToPublisher: (...args) => workspaceConvert(config, state, 'publisher', ...args),
+    workspaceToCache: (...args) => workspaceConvert(config, state, 'cache', ...args),
   };
   return vscode.Disposable.from(
     ...(Object.keys(handlers) as CommandName[]).map((name) =>

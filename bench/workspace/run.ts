@@ -1,0 +1,94 @@
+// `npm run bench:workspace`: generates a workspace of 10,000 files / 100 MB holding 10,000 AMP Cache
+// URLs in a temp folder, opens it in the real VS Code through the integration harness
+// (test/integration/run-test.ts: code-server here, desktop VS Code where it can be downloaded) and
+// runs bench/workspace/suite.ts in the extension host: scan, plan and apply times and the peak
+// extension-host memory. Not part of `npm test`: a measurement, not an assertion.
+import { runTests } from '@vscode/test-electron';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const VSCODE_VERSION = '1.100.3';
+const root = path.resolve(__dirname, '../../..');
+const FILES = Number(process.env.AMP_URL_BENCH_FILES) || 10_000;
+const FILE_BYTES = 10_000; // 10,000 files of 10 kB: 100 MB
+const FOLDERS = 100;
+
+/** Source-like filler: code, prose and publisher URLs, about `bytes` long, with one AMP Cache URL. */
+function fileText(i: number): string {
+  const cache = `https://example-com.cdn.ampproject.org/c/s/example.com/articles/${i}.html`;
+  const lines = [
+    `// File ${i}: generated for the workspace benchmark`,
+    `import { thing${i} } from './module-${i % 97}';`,
+    `const site = 'https://www.example.org/page/${i}?ref=bench';`,
+    `export function handler${i}(req: Request): Response {`,
+    `  return fetch(\`\${site}/api\`, { method: 'GET' }); // see www.example.net/docs`,
+    `}`,
+    `Some prose about item ${i}, with a link to https://publisher-${i % 50}.example.com/post/${i}.`,
+  ];
+  const block = `${lines.join('\n')}\n`;
+  const body: string[] = [];
+  let size = 0;
+  let inserted = false;
+  while (size < FILE_BYTES) {
+    if (!inserted && size > FILE_BYTES / 2) {
+      body.push(`Read it on the AMP Cache: ${cache}\n`);
+      inserted = true;
+    }
+    body.push(block);
+    size += block.length;
+  }
+  if (!inserted) body.push(`Read it on the AMP Cache: ${cache}\n`);
+  return body.join('');
+}
+
+function generate(dir: string): number {
+  let bytes = 0;
+  for (let i = 0; i < FILES; i++) {
+    const folder = path.join(dir, `section-${i % FOLDERS}`, `part-${i % 7}`);
+    fs.mkdirSync(folder, { recursive: true });
+    const text = fileText(i);
+    fs.writeFileSync(path.join(folder, `file-${i}.${i % 2 ? 'md' : 'ts'}`), text);
+    bytes += Buffer.byteLength(text);
+  }
+  return bytes;
+}
+
+function executable(): string | undefined {
+  if (process.env.AMP_URL_VSCODE_EXECUTABLE)
+    return path.resolve(process.env.AMP_URL_VSCODE_EXECUTABLE);
+  if (process.env.AMP_URL_VSCODE_DOWNLOAD === '1') return undefined;
+  return path.join(root, 'scripts', 'code-shim.mjs');
+}
+
+async function main(): Promise<void> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-bench-ws-'));
+  // The suite reads the file count from the folder's name.
+  const workspace = path.join(tmp, `workspace-${FILES}`);
+  const started = Date.now();
+  const bytes = generate(workspace);
+  console.log(
+    `Generated ${FILES} files, ${(bytes / 1e6).toFixed(1)} MB, ${FILES} AMP Cache URLs in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  try {
+    await runTests({
+      version: VSCODE_VERSION,
+      vscodeExecutablePath: executable(),
+      extensionDevelopmentPath: root,
+      extensionTestsPath: path.join(__dirname, 'suite.js'),
+      launchArgs: [
+        workspace,
+        '--disable-extensions',
+        `--user-data-dir=${path.join(tmp, 'user-data')}`,
+        `--extensions-dir=${path.join(tmp, 'extensions')}`,
+      ],
+    });
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`Workspace benchmark failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

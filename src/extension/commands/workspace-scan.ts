@@ -1,0 +1,185 @@
+// Scans the workspace for the workspace commands: the files the Search view would search
+// (files.exclude, search.exclude, .gitignore), read through workspace.fs (virtual workspaces and
+// the web build too), open documents from their current text. Nothing is written here.
+import * as vscode from 'vscode';
+import type { AmpCache } from '../../core';
+import type { Skip } from '../logic/plan-edits';
+import type { Transform } from '../logic/transforms';
+import {
+  decodeText,
+  enabledGlobs,
+  gitignoreGlobs,
+  joinGlobs,
+  planFile,
+  textHash,
+  type FilePlan,
+  type FileSkip,
+  type WorkspaceTarget,
+} from '../logic/workspace-plan';
+
+export interface ScanOptions {
+  include: string;
+  /** The user's exclude glob, on top of files.exclude, search.exclude and .gitignore. */
+  exclude: string;
+  target: WorkspaceTarget;
+  transform: Transform;
+  caches: readonly AmpCache[];
+  maxFileSize: number;
+  token?: vscode.CancellationToken;
+  /** Stops as if cancelled after this many files (tests: cancel half-way). */
+  cancelAfterFiles?: number;
+  /** Called after each file with the count done and the total. */
+  progress?: (done: number, total: number) => void;
+}
+
+export interface ScannedFile {
+  uri: vscode.Uri;
+  /** The open document's version at the scan, when it was open. */
+  version?: number;
+  /** Hash and length of the text planned from, to tell a change before apply. */
+  hash: number;
+  length: number;
+  /** The file's modification time and size at the scan (files not open). */
+  stat?: { mtime: number; size: number };
+  plan: FilePlan;
+}
+
+export interface WorkspaceScan {
+  files: number;
+  planned: ScannedFile[];
+  skippedFiles: Record<FileSkip, number>;
+  skipped: Skip[];
+  cancelled: boolean;
+}
+
+/** Files read at a time: enough to hide the file system's latency, few enough to stay light. */
+const PARALLEL_READS = 16;
+
+/** The exclude glob of one workspace folder: files.exclude, search.exclude, .gitignore files, the user's. */
+export async function excludeFor(
+  folder: vscode.WorkspaceFolder,
+  userExclude: string,
+  token?: vscode.CancellationToken,
+): Promise<string | undefined> {
+  const filesExclude = enabledGlobs(
+    vscode.workspace.getConfiguration('files', folder.uri).get('exclude'),
+  );
+  const search = vscode.workspace.getConfiguration('search', folder.uri);
+  const patterns = [...filesExclude, ...enabledGlobs(search.get('exclude'))];
+  if (search.get('useIgnoreFiles') !== false) {
+    const ignoreFiles = await vscode.workspace.findFiles(
+      new vscode.RelativePattern(folder, '**/.gitignore'),
+      joinGlobs(filesExclude) ?? null,
+      undefined,
+      token,
+    );
+    for (const uri of ignoreFiles) {
+      const dir = vscode.workspace
+        .asRelativePath(uri, false)
+        .replace(/(^|\/)\.gitignore$/, '')
+        .replace(/^\.\/?/, '');
+      const bytes = await readBytes(uri);
+      const text = bytes && decodeText(bytes).text;
+      if (text) patterns.push(...gitignoreGlobs(text, dir).globs);
+    }
+  }
+  if (userExclude.trim()) patterns.push(...userExclude.split(',').map((p) => p.trim()));
+  return joinGlobs(patterns);
+}
+
+async function readBytes(uri: vscode.Uri): Promise<Uint8Array | undefined> {
+  try {
+    return await vscode.workspace.fs.readFile(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The files to scan, in every workspace folder. */
+export async function listFiles(
+  include: string,
+  exclude: string,
+  token?: vscode.CancellationToken,
+): Promise<vscode.Uri[]> {
+  const out: vscode.Uri[] = [];
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    const ex = await excludeFor(folder, exclude, token);
+    const pattern = new vscode.RelativePattern(folder, include.trim() || '**/*');
+    out.push(...(await vscode.workspace.findFiles(pattern, ex ?? null, undefined, token)));
+  }
+  return out;
+}
+
+/** The text to plan from: an open document's current text, else the file's bytes decoded. */
+async function readText(
+  uri: vscode.Uri,
+  open: ReadonlyMap<string, vscode.TextDocument>,
+  maxSize: number,
+): Promise<{ text: string; version?: number; stat?: ScannedFile['stat'] } | { skip: FileSkip }> {
+  const doc = open.get(uri.toString());
+  if (doc) {
+    const text = doc.getText();
+    return text.length > maxSize ? { skip: 'tooLarge' } : { text, version: doc.version };
+  }
+  let stat: vscode.FileStat;
+  try {
+    stat = await vscode.workspace.fs.stat(uri);
+  } catch {
+    return { skip: 'unreadable' };
+  }
+  // Stat first: a file over the limit is never read into memory.
+  if (stat.size > maxSize) return { skip: 'tooLarge' };
+  const bytes = await readBytes(uri);
+  if (!bytes) return { skip: 'unreadable' };
+  const r = decodeText(bytes, maxSize);
+  return r.skip !== undefined
+    ? { skip: r.skip }
+    : { text: r.text, stat: { mtime: stat.mtime, size: stat.size } };
+}
+
+/** Scans `uris`: reads each, plans its edits. Cancelling stops at once and says so. */
+export async function scanFiles(
+  uris: readonly vscode.Uri[],
+  o: ScanOptions,
+): Promise<WorkspaceScan> {
+  const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
+  const scan: WorkspaceScan = {
+    files: uris.length,
+    planned: [],
+    skippedFiles: { binary: 0, tooLarge: 0, notUtf8: 0, unreadable: 0 },
+    skipped: [],
+    cancelled: false,
+  };
+  let next = 0;
+  let done = 0;
+  const stop = () =>
+    scan.cancelled ||
+    (scan.cancelled =
+      o.token?.isCancellationRequested === true ||
+      (o.cancelAfterFiles !== undefined && done >= o.cancelAfterFiles));
+  const worker = async () => {
+    while (next < uris.length && !stop()) {
+      const uri = uris[next++];
+      const r = await readText(uri, open, o.maxFileSize);
+      if (stop()) return;
+      if ('skip' in r) scan.skippedFiles[r.skip]++;
+      else {
+        const plan = planFile(r.text, o.target, o.transform, o.caches, vscode.l10n.t);
+        scan.skipped.push(...plan.skipped);
+        if (plan.edits.length > 0)
+          scan.planned.push({
+            uri,
+            version: r.version,
+            stat: r.stat,
+            hash: textHash(r.text),
+            length: r.text.length,
+            plan,
+          });
+      }
+      o.progress?.(++done, uris.length);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_READS }, worker));
+  stop();
+  return scan;
+}

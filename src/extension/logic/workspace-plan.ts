@@ -1,0 +1,287 @@
+// The workspace commands' decisions, without `vscode`: which files to leave out (the Search view's
+// excludes and .gitignore as globs), which bytes are text, which URLs a file holds for a
+// conversion, how they are grouped in the Refactor Preview, and where each edit lands (line and
+// character). Every new URL is written through writeUrl.
+import { absoluteUrl, findUrls } from '../../core';
+import { splitAuthority, splitUri } from '../../core/shared/uri';
+import type { AmpCache } from '../../core';
+import { classify } from './classify';
+import { format, type Localize } from './localize';
+import type { PlannedEdit, Skip } from './plan-edits';
+import type { Transform } from './transforms';
+import { writeUrl } from './write-context';
+
+export const WORKSPACE_TARGETS = ['publisher', 'cache'] as const;
+export type WorkspaceTarget = (typeof WORKSPACE_TARGETS)[number];
+
+/** Refactor Preview groups: one per conversion kind. */
+export type EditGroup = 'cacheToPublisher' | 'viewerToPublisher' | 'publisherToCache';
+
+/** Files larger than this many bytes are skipped unless `ampUrl.workspace.maxFileSize` says otherwise. */
+export const DEFAULT_MAX_FILE_SIZE = 5_000_000;
+
+/** Why a file is not scanned. */
+export type FileSkip = 'binary' | 'tooLarge' | 'notUtf8' | 'unreadable';
+
+export interface WorkspaceEditPlan extends PlannedEdit {
+  group: EditGroup;
+  /** Lowercase host of the old URL (the "matching a host" choice of the cache conversion). */
+  host: string;
+  /** Position of the edit: line and UTF-16 character, as VS Code counts them. */
+  range: { startLine: number; startChar: number; endLine: number; endChar: number };
+}
+
+export interface FilePlan {
+  edits: WorkspaceEditPlan[];
+  skipped: Skip[];
+}
+
+/** `ampUrl.workspace.maxFileSize`, sanitized. */
+export function maxFileSize(raw: unknown): number {
+  return typeof raw === 'number' && Number.isFinite(raw) && raw > 0
+    ? Math.floor(raw)
+    : DEFAULT_MAX_FILE_SIZE;
+}
+
+/** Bytes read to decide "binary" (as git does: a NUL byte in the first 8000). */
+const BINARY_PROBE = 8000;
+
+/**
+ * The text of a file's bytes, or why it is skipped: a NUL byte in the first 8000 bytes is
+ * binary; a UTF-16 byte order mark or bytes that are not UTF-8 are "not UTF-8" (the edit would
+ * have to re-encode the file). A UTF-8 byte order mark is dropped, as VS Code's document does.
+ */
+export function decodeText(
+  bytes: Uint8Array,
+  maxSize = DEFAULT_MAX_FILE_SIZE,
+): { text: string; skip?: undefined } | { text?: undefined; skip: FileSkip } {
+  if (bytes.length > maxSize) return { skip: 'tooLarge' };
+  const probe = bytes.subarray(0, BINARY_PROBE);
+  if ((probe[0] === 0xff && probe[1] === 0xfe) || (probe[0] === 0xfe && probe[1] === 0xff))
+    return { skip: 'notUtf8' };
+  if (probe.includes(0)) return { skip: 'binary' };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return { skip: 'notUtf8' };
+  }
+}
+
+/** The patterns of an exclude setting (`files.exclude`, `search.exclude`) that are on. */
+export function enabledGlobs(setting: unknown): string[] {
+  if (!setting || typeof setting !== 'object' || Array.isArray(setting)) return [];
+  // `{ "when": … }` values depend on sibling files: not expressible as one glob, so left out.
+  return Object.entries(setting as Record<string, unknown>)
+    .filter(([glob, on]) => on === true && glob.trim() !== '')
+    .map(([glob]) => glob);
+}
+
+/**
+ * The globs (relative to the workspace folder) of one `.gitignore` in folder `dir` ('' for the
+ * root, else `a/b`). Covers comments, blank lines, `dir/` (folders only; here: the folder and
+ * everything in it), anchored (`/x`, `a/b`) and unanchored (`x`) patterns. Negations (`!x`)
+ * can't be expressed as an exclude glob: they are returned apart, for the report.
+ */
+export function gitignoreGlobs(content: string, dir = ''): { globs: string[]; negations: number } {
+  const globs: string[] = [];
+  let negations = 0;
+  const base = dir ? `${dir.replace(/\/+$/, '')}/` : '';
+  for (const raw of content.split(/\r?\n/)) {
+    let line = raw.replace(/(?<!\\)\s+$/, '');
+    if (line === '' || line.startsWith('#')) continue;
+    if (line.startsWith('!')) {
+      negations++;
+      continue;
+    }
+    if (line.startsWith('\\')) line = line.slice(1); // `\#x`, `\!x`: literal
+    line = line.replace(/\/+$/, '');
+    if (line === '') continue;
+    // A slash before the end anchors the pattern to the .gitignore's folder.
+    const anchored = line.includes('/');
+    const path = anchored ? `${base}${line.replace(/^\/+/, '')}` : `${base}**/${line}`;
+    globs.push(path, `${path}/**`);
+  }
+  return { globs, negations };
+}
+
+/**
+ * Braces expanded (`a/{b,c}` → `a/b`, `a/c`), so several patterns can be joined into one
+ * `{p1,p2}` exclude glob without nesting braces (VS Code's globs don't nest them).
+ */
+export function expandBraces(glob: string, limit = 256): string[] {
+  const open = glob.indexOf('{');
+  if (open < 0) return [glob];
+  let depth = 0;
+  const commas: number[] = [];
+  let close = -1;
+  for (let i = open; i < glob.length && close < 0; i++) {
+    const c = glob[i];
+    if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) close = i;
+    else if (c === ',' && depth === 1) commas.push(i);
+  }
+  if (close < 0) return [glob];
+  const cuts = [open, ...commas, close];
+  const out: string[] = [];
+  for (let k = 0; k + 1 < cuts.length && out.length < limit; k++) {
+    const alt = glob.slice(open, close + 1).slice(cuts[k] - open + 1, cuts[k + 1] - open);
+    out.push(...expandBraces(glob.slice(0, open) + alt + glob.slice(close + 1), limit));
+  }
+  return out.slice(0, limit);
+}
+
+/** One exclude glob for all `patterns` (each may hold braces), or undefined for none. */
+export function joinGlobs(patterns: readonly string[]): string | undefined {
+  const flat = [...new Set(patterns.flatMap((p) => expandBraces(p.trim())).filter(Boolean))];
+  // A comma inside a character class can't be joined: `[a,b]` becomes two alternatives.
+  const safe = flat.filter((p) => !/\[[^\]]*,/.test(p));
+  if (safe.length === 0) return undefined;
+  return safe.length === 1 ? safe[0] : `{${safe.join(',')}}`;
+}
+
+/** Start offsets of the lines of `text` (after `\r\n`, `\n` or `\r`, as VS Code's model counts). */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
+/** Line and character of `offset`, given lineStarts(text). */
+export function positionAt(starts: readonly number[], offset: number): [number, number] {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return [lo, offset - starts[lo]];
+}
+
+/** Lowercase host of an absolute URL ('' when it has none). */
+export function hostOf(url: string): string {
+  const authority = splitUri(url).authority;
+  return authority ? splitAuthority(authority).host.toLowerCase() : '';
+}
+
+/** The group an AMP URL's conversion belongs to, or undefined when the target leaves it alone. */
+export function groupFor(
+  url: string,
+  target: WorkspaceTarget,
+  caches: readonly AmpCache[],
+): EditGroup | undefined {
+  const kind = classify(url, caches).kind;
+  if (target === 'cache') return kind === 'publisher' ? 'publisherToCache' : undefined;
+  // A bare cache origin reverses to a domain without a scheme: not a URL to write in bulk.
+  if (kind === 'cache') return 'cacheToPublisher';
+  return kind === 'viewer' ? 'viewerToPublisher' : undefined;
+}
+
+/** Whether `host` is `wanted` or one of its subdomains (`wanted` undefined: every host). */
+export function hostMatches(host: string, wanted: string | undefined): boolean {
+  if (wanted === undefined) return true;
+  const w = wanted.toLowerCase().replace(/^\.+|\.+$/g, '');
+  return host === w || host.endsWith(`.${w}`);
+}
+
+/**
+ * The edits of one file for `target`: every URL of the right kind converted by `transform` and
+ * written by writeUrl, with its group, host and position; URLs it refuses are skipped with a
+ * reason. URLs of other kinds are left out silently (a workspace is mostly other URLs).
+ */
+export function planFile(
+  text: string,
+  target: WorkspaceTarget,
+  transform: Transform,
+  caches: readonly AmpCache[],
+  t: Localize = format,
+): FilePlan {
+  const plan: FilePlan = { edits: [], skipped: [] };
+  let starts: number[] | undefined;
+  for (const m of findUrls(text)) {
+    const url = absoluteUrl(m);
+    const group = groupFor(url, target, caches);
+    if (!group) continue;
+    const r = transform(url);
+    if (r.skip !== undefined) {
+      plan.skipped.push({ url: m.url, reason: r.skip });
+      continue;
+    }
+    const w = writeUrl(text, m.start, m.end, r.text, t);
+    if (w.refused !== undefined) {
+      plan.skipped.push({ url: m.url, reason: w.refused });
+      continue;
+    }
+    starts ??= lineStarts(text);
+    const [startLine, startChar] = positionAt(starts, m.start);
+    const [endLine, endChar] = positionAt(starts, m.end);
+    plan.edits.push({
+      start: m.start,
+      end: m.end,
+      oldText: m.url,
+      newText: w.text,
+      group,
+      host: hostOf(url),
+      range: { startLine, startChar, endLine, endChar },
+    });
+  }
+  return plan;
+}
+
+/** Distinct hosts of the edits with their counts, most frequent first (the host quick pick). */
+export function hostCounts(edits: Iterable<{ host: string }>): { host: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const e of edits) counts.set(e.host, (counts.get(e.host) ?? 0) + 1);
+  return [...counts]
+    .map(([host, count]) => ({ host, count }))
+    .sort((a, b) => b.count - a.count || a.host.localeCompare(b.host));
+}
+
+/** A 32-bit FNV-1a hash of a text: to tell a file changed between scan and apply. */
+export function textHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** The labels of the Refactor Preview groups. */
+export function groupLabel(group: EditGroup, t: Localize = format): string {
+  switch (group) {
+    case 'cacheToPublisher':
+      return t('AMP Cache URL → publisher URL');
+    case 'viewerToPublisher':
+      return t('AMP viewer URL → publisher URL');
+    case 'publisherToCache':
+      return t('Publisher URL → AMP Cache URL');
+  }
+}
+
+export interface WorkspaceCounts {
+  files: number;
+  changedFiles: number;
+  edits: number;
+  skippedFiles: Record<FileSkip, number>;
+  staleFiles: number;
+}
+
+/** One line for the user about a workspace run. */
+export function workspaceMessage(c: WorkspaceCounts, t: Localize = format): string {
+  const parts = [t('{0} URLs in {1} of {2} files', c.edits, c.changedFiles, c.files)];
+  const s = c.skippedFiles;
+  if (s.binary) parts.push(t('{0} binary files skipped', s.binary));
+  if (s.tooLarge) parts.push(t('{0} files over ampUrl.workspace.maxFileSize skipped', s.tooLarge));
+  if (s.notUtf8) parts.push(t('{0} files not UTF-8 skipped', s.notUtf8));
+  if (s.unreadable) parts.push(t('{0} unreadable files skipped', s.unreadable));
+  if (c.staleFiles) parts.push(t('{0} files changed since the scan, left untouched', c.staleFiles));
+  return parts.join('; ');
+}

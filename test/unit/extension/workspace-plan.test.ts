@@ -1,0 +1,242 @@
+import * as assert from 'node:assert/strict';
+import * as fc from 'fast-check';
+import { readSettings } from '../../../src/extension/logic/settings';
+import { makeTransform } from '../../../src/extension/logic/transforms';
+import {
+  decodeText,
+  enabledGlobs,
+  expandBraces,
+  gitignoreGlobs,
+  groupFor,
+  groupLabel,
+  hostCounts,
+  hostMatches,
+  joinGlobs,
+  lineStarts,
+  maxFileSize,
+  planFile,
+  positionAt,
+  textHash,
+  workspaceMessage,
+  DEFAULT_MAX_FILE_SIZE,
+} from '../../../src/extension/logic/workspace-plan';
+import { applyEdits } from '../../shared/apply-edits';
+
+const settings = readSettings(() => undefined, true);
+const toCache = makeTransform('cache', settings);
+const toPublisher = makeTransform('publisher', settings);
+const PUB = 'https://example.com/amp_document.html';
+// docs/specs.md (AMP Cache URL format): the example document on the Google AMP Cache.
+const CACHE = 'https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html';
+const bytes = (s: string) => new TextEncoder().encode(s);
+
+describe('workspace plan: text detection', () => {
+  it('decodes UTF-8 text and drops a UTF-8 byte order mark', () => {
+    assert.deepEqual(decodeText(bytes('héllo ✓')), { text: 'héllo ✓' });
+    assert.deepEqual(decodeText(Uint8Array.from([0xef, 0xbb, 0xbf, 0x61])), { text: 'a' });
+  });
+
+  it('skips a file with a NUL byte as binary', () => {
+    assert.deepEqual(decodeText(Uint8Array.from([0x61, 0, 0x62])), { skip: 'binary' });
+    // Only the first 8000 bytes are probed (as git does); a later NUL is text.
+    const late = new Uint8Array(9000).fill(0x61);
+    late[8500] = 0;
+    assert.equal(decodeText(late).skip, undefined);
+  });
+
+  it('skips UTF-16 and bytes that are not UTF-8', () => {
+    assert.deepEqual(decodeText(Uint8Array.from([0xff, 0xfe, 0x61, 0])), { skip: 'notUtf8' });
+    assert.deepEqual(decodeText(Uint8Array.from([0xfe, 0xff, 0, 0x61])), { skip: 'notUtf8' });
+    // Latin-1 "café": 0xE9 alone is not UTF-8.
+    assert.deepEqual(decodeText(Uint8Array.from([0x63, 0x61, 0x66, 0xe9])), { skip: 'notUtf8' });
+  });
+
+  it('skips a file over the size limit', () => {
+    assert.deepEqual(decodeText(bytes('abcd'), 3), { skip: 'tooLarge' });
+    assert.deepEqual(decodeText(bytes('abc'), 3), { text: 'abc' });
+  });
+
+  it('reads ampUrl.workspace.maxFileSize, falling back on bad values', () => {
+    assert.equal(maxFileSize(1000), 1000);
+    for (const bad of [undefined, 0, -1, NaN, '5', Infinity])
+      assert.equal(maxFileSize(bad), DEFAULT_MAX_FILE_SIZE);
+  });
+});
+
+describe('workspace plan: excludes', () => {
+  it('takes the patterns that are on from files.exclude / search.exclude', () => {
+    assert.deepEqual(
+      enabledGlobs({ '**/.git': true, '**/off': false, '**/*.js': { when: '$(basename).ts' } }),
+      ['**/.git'],
+    );
+    assert.deepEqual(enabledGlobs(undefined), []);
+    assert.deepEqual(enabledGlobs(['**/x']), []);
+  });
+
+  it('turns .gitignore lines into globs relative to the workspace folder', () => {
+    const r = gitignoreGlobs(
+      '# comment\n\nnode_modules/\n/dist\nbuild/out\n*.log\n!keep.log\n\\#x\n',
+    );
+    assert.deepEqual(r.globs, [
+      '**/node_modules',
+      '**/node_modules/**',
+      'dist',
+      'dist/**',
+      'build/out',
+      'build/out/**',
+      '**/*.log',
+      '**/*.log/**',
+      '**/#x',
+      '**/#x/**',
+    ]);
+    assert.equal(r.negations, 1);
+  });
+
+  it('anchors a nested .gitignore to its folder', () => {
+    assert.deepEqual(gitignoreGlobs('/cache\ntmp\r\n', 'site/content').globs, [
+      'site/content/cache',
+      'site/content/cache/**',
+      'site/content/**/tmp',
+      'site/content/**/tmp/**',
+    ]);
+  });
+
+  it('expands braces, nested ones too', () => {
+    assert.deepEqual(expandBraces('a/{b,c}/*.{md,txt}'), [
+      'a/b/*.md',
+      'a/b/*.txt',
+      'a/c/*.md',
+      'a/c/*.txt',
+    ]);
+    assert.deepEqual(expandBraces('{a,{b,c}}'), ['a', 'b', 'c']);
+    assert.deepEqual(expandBraces('no{brace'), ['no{brace']);
+  });
+
+  it('joins patterns into one glob without nested braces', () => {
+    assert.equal(joinGlobs([]), undefined);
+    assert.equal(joinGlobs(['**/x']), '**/x');
+    assert.equal(joinGlobs(['**/x', '**/{a,b}', '**/x']), '{**/x,**/a,**/b}');
+  });
+});
+
+describe('workspace plan: positions', () => {
+  it('counts \\n, \\r\\n and \\r as line breaks, as VS Code does', () => {
+    const text = 'a\nbc\r\nd\re';
+    const starts = lineStarts(text);
+    assert.deepEqual(starts, [0, 2, 6, 8]);
+    assert.deepEqual(positionAt(starts, text.indexOf('c')), [1, 1]);
+    assert.deepEqual(positionAt(starts, text.indexOf('e')), [3, 0]);
+  });
+
+  it('agrees with a split on every line break (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'b', '\n', '\r', '\r\n')), (parts) => {
+        const text = parts.join('');
+        const starts = lineStarts(text);
+        const lines = text.split(/\r\n|\r|\n/);
+        assert.equal(starts.length, lines.length);
+        for (let i = 0; i < lines.length; i++)
+          assert.equal(text.slice(starts[i], starts[i] + lines[i].length), lines[i]);
+      }),
+    );
+  });
+});
+
+describe('workspace plan: planFile', () => {
+  const text = `# Links\r\n\nSee ${CACHE} and ${PUB}.\n  "u": "${CACHE.replaceAll('/', '\\/')}"\n`;
+
+  it('replaces only AMP Cache URLs with publisher URLs, grouped and positioned', () => {
+    const plan = planFile(text, 'publisher', toPublisher, settings.caches);
+    assert.equal(plan.edits.length, 2);
+    assert.deepEqual(plan.skipped, []);
+    const [plain, escaped] = plan.edits;
+    assert.equal(plain.group, 'cacheToPublisher');
+    assert.equal(plain.host, 'example-com.cdn.ampproject.org');
+    assert.deepEqual(plain.range, {
+      startLine: 2,
+      startChar: 4,
+      endLine: 2,
+      endChar: 4 + CACHE.length,
+    });
+    assert.equal(plain.newText, PUB);
+    // The JSON-escaped URL is written back escaped (writeUrl keeps the string's style).
+    assert.equal(escaped.newText, PUB.replaceAll('/', '\\/'));
+    assert.equal(
+      applyEdits(text, plan.edits),
+      `# Links\r\n\nSee ${PUB} and ${PUB}.\n  "u": "${PUB.replaceAll('/', '\\/')}"\n`,
+    );
+  });
+
+  it('converts only publisher URLs to AMP Cache URLs', () => {
+    const plan = planFile(text, 'cache', toCache, settings.caches);
+    assert.deepEqual(
+      plan.edits.map((e) => [e.oldText, e.newText, e.group, e.host]),
+      [[PUB, CACHE, 'publisherToCache', 'example.com']],
+    );
+  });
+
+  it('skips, with a reason, an AMP URL the conversion refuses', () => {
+    // A cache URL whose path is not a serving path can't be reversed.
+    const odd = 'https://example-com.cdn.ampproject.org/nothing-here';
+    const plan = planFile(`x ${odd} y`, 'publisher', toPublisher, settings.caches);
+    assert.equal(plan.edits.length, 0);
+    assert.equal(plan.skipped.length, 1);
+    assert.equal(plan.skipped[0].url, odd);
+  });
+
+  it('leaves a bare cache origin alone (it reverses to a domain, not a URL)', () => {
+    assert.equal(
+      groupFor('https://example-com.cdn.ampproject.org/', 'publisher', settings.caches),
+      undefined,
+    );
+    assert.equal(groupFor(CACHE, 'cache', settings.caches), undefined);
+  });
+
+  it('has a label per group', () => {
+    assert.deepEqual(
+      (['cacheToPublisher', 'viewerToPublisher', 'publisherToCache'] as const).map((g) =>
+        groupLabel(g),
+      ),
+      [
+        'AMP Cache URL → publisher URL',
+        'AMP viewer URL → publisher URL',
+        'Publisher URL → AMP Cache URL',
+      ],
+    );
+  });
+});
+
+describe('workspace plan: hosts, hashes and the report', () => {
+  it('matches a host and its subdomains only', () => {
+    assert.ok(hostMatches('example.com', 'Example.com'));
+    assert.ok(hostMatches('news.example.com', 'example.com'));
+    assert.ok(!hostMatches('badexample.com', 'example.com'));
+    assert.ok(hostMatches('anything.org', undefined));
+  });
+
+  it('counts hosts, most frequent first', () => {
+    assert.deepEqual(hostCounts([{ host: 'b.com' }, { host: 'a.com' }, { host: 'b.com' }]), [
+      { host: 'b.com', count: 2 },
+      { host: 'a.com', count: 1 },
+    ]);
+  });
+
+  it('hashes texts so a one-character change shows', () => {
+    assert.equal(textHash('abc'), textHash('abc'));
+    assert.notEqual(textHash('abc'), textHash('abd'));
+    assert.equal(textHash(''), 0x811c9dc5);
+  });
+
+  it('reports counts and skipped files', () => {
+    assert.equal(
+      workspaceMessage({
+        files: 10,
+        changedFiles: 2,
+        edits: 3,
+        skippedFiles: { binary: 1, tooLarge: 2, notUtf8: 0, unreadable: 0 },
+        staleFiles: 1,
+      }),
+      '3 URLs in 2 of 10 files; 1 binary files skipped; 2 files over ampUrl.workspace.maxFileSize skipped; 1 files changed since the scan, left untouched',
+    );
+  });
+});
