@@ -8,7 +8,7 @@ import {
 /** Every step off: the baseline against which each example switches exactly its own step on. */
 const ALL_OFF: NormalizeOptions = Object.fromEntries(NORMALIZE_STEPS.map((s) => [s.key, false]));
 
-// The examples of shared/specs/uri-normalization.md (seed 004), quoted as written there.
+// The examples of the URI normalization catalogue (docs/specs.md, "RFC 3986 normalization"), quoted as written there.
 const SPEC_EXAMPLES: { step: string; options: NormalizeOptions; from: string; to: string }[] = [
   {
     step: 'Uppercase the hex digits of percent-escapes',
