@@ -1,34 +1,48 @@
 // `npm run bench`: every benchmark of the project, one section each, printed side by side.
 // Each section is a module exporting `run(): void | Promise<void>`; add new ones to the list below.
-const sections: { title: string; load: () => { run: () => void | Promise<void> } }[] = [
+interface Section {
+  run: () => void | Promise<void>;
+}
+const sections: { title: string; load: () => Section }[] = [
   {
     title: 'AMP Cache: cacheUrl / publisherUrl / domainPrefix vs @ampproject/toolbox-cache-url',
-    load: () => require('./amp'),
+    load: () => require('./amp') as Section,
   },
   {
     title: 'Safe Browsing canonicalize / expressions / hash prefixes',
-    load: () => require('./safe-browsing'),
+    load: () => require('./safe-browsing') as Section,
   },
-  { title: 'Extension: activate(), hover, convert all', load: () => require('./extension') },
-  { title: 'RFC 3986 normalization vs normalize-url', load: () => require('./normalize') },
+  {
+    title: 'Extension: activate(), hover, convert all',
+    load: () => require('./extension') as Section,
+  },
+  {
+    title: 'RFC 3986 normalization vs normalize-url',
+    load: () => require('./normalize') as Section,
+  },
   {
     title: 'Finding URLs in text (findUrls, urlAt) vs linkify-it',
-    load: () => require('./find-urls'),
+    load: () => require('./find-urls') as Section,
   },
   {
     title: 'Hardening: hover and selection change on a 10 MB single-line file (50 ms budget)',
-    load: () => require('./hardening'),
+    load: () => require('./hardening') as Section,
   },
 ];
 
 async function main(): Promise<void> {
+  const only = process.env.BENCH_ONLY; // e.g. BENCH_ONLY='Finding URLs' to run one section
   for (const section of sections) {
+    if (only !== undefined && !section.title.includes(only)) continue;
     console.log(`\n## ${section.title}`);
     await section.load().run();
   }
+  // The issue's figures, each beside its ceiling measured in the same run.
+  console.log('\n## Figures beside their ceilings (one run, same machine; CPU time, best of 7)');
+  (require('./urls') as typeof import('./urls')).printFigures();
 }
 
-main().catch((e) => {
+main().catch((e: unknown) => {
   console.error(e);
   process.exit(1);
 });
