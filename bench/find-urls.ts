@@ -4,7 +4,7 @@ import LinkifyIt from 'linkify-it';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { findUrls, urlAt } from '../src/core/find/find-urls';
-import { bestPairMs, benchUrls, prng, recordFigure } from './urls';
+import { bestPairMs, benchUrls, prng, printFigures, recordFigure, type Figure } from './urls';
 
 /** Deterministic mixed text (code, Markdown, HTML, JSON, logs, CSS, prose) of about `bytes` characters. */
 export function mixedText(bytes: number, seed = 7): string {
@@ -81,6 +81,7 @@ function figures(linkify: LinkifyIt): void {
     { name: 'sparse source-like text', text: sourceText(10_000_000) },
     { name: 'dense URL list', text: benchUrls(250_000, 9).join('\n') },
   ];
+  const rows: Figure[] = [];
   for (const { name, text } of texts) {
     const mb = (ms: number): number => text.length / 1e3 / ms;
     const urls = findUrls(text).length;
@@ -90,28 +91,33 @@ function figures(linkify: LinkifyIt): void {
     );
     const label = `${name}, ${(text.length / 1e6).toFixed(0)} MB, ${urls.toLocaleString('en-US')} URLs`;
     const ceilingName = 'regex scan';
-    recordFigure({
-      figure: `findUrls, ${label}`,
-      ours: mb(t.ours),
-      ceiling: mb(t.ceiling),
-      unit: 'MB/s',
-      ceilingName,
-      target: 0.5,
-    });
+    rows.push(
+      recordFigure({
+        figure: `findUrls, ${label}`,
+        ours: mb(t.ours),
+        ceiling: mb(t.ceiling),
+        unit: 'MB/s',
+        ceilingName,
+        target: 0.5,
+      }),
+    );
     const small = text.slice(0, 2_000_000);
     const l = bestPairMs(
       () => linkify.match(small),
       () => regexScan(small),
       3,
     );
-    recordFigure({
-      figure: `linkify-it 5, ${name} (first 2 MB)`,
-      ours: small.length / 1e3 / l.ours,
-      ceiling: small.length / 1e3 / l.ceiling,
-      unit: 'MB/s',
-      ceilingName,
-    });
+    rows.push(
+      recordFigure({
+        figure: `linkify-it 5, ${name} (first 2 MB)`,
+        ours: small.length / 1e3 / l.ours,
+        ceiling: small.length / 1e3 / l.ceiling,
+        unit: 'MB/s',
+        ceilingName,
+      }),
+    );
   }
+  printFigures(rows);
 }
 
 // A full garbage collection before each measurement, so no run pays for the previous one's garbage.

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { canonicalize } from '../src/core/safe-browsing/canonicalize';
 import { expressions } from '../src/core/safe-browsing/expressions';
 import { hashPrefixes } from '../src/core/safe-browsing/hash';
-import { bestPairMs, benchUrls, perSecond, rate, recordFigure } from './urls';
+import { bestPairMs, benchUrls, perSecond, printFigures, rate, recordFigure } from './urls';
 
 /** Median over five fresh Node processes of the milliseconds each step of `script` prints. */
 function freshProcessMs(script: string): number[] {
@@ -41,7 +41,7 @@ export function run(): void {
       return n;
     },
   );
-  recordFigure({
+  const row = recordFigure({
     figure: `canonicalize, ${urls.length.toLocaleString('en-US')} varied URLs`,
     ours: urls.length / (t.ours / 1000),
     ceiling: urls.length / (t.ceiling / 1000),
@@ -49,6 +49,7 @@ export function run(): void {
     ceilingName: 'new URL(u).href',
     target: 0.5,
   });
+  printFigures([row]);
   console.log(`expressions: ${rate(perSecond(urls, expressions))}`);
   console.log(
     `hashPrefixes (4 bytes): ${rate(perSecond(urls.slice(0, 50000), (u) => hashPrefixes(u)))}`,

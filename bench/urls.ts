@@ -99,10 +99,10 @@ export interface Figure {
 
 const figures: Figure[] = [];
 
-/** Records a figure for the summary table `npm run bench` prints at the end, and prints it now. */
-export function recordFigure(f: Figure): void {
+/** Records a figure for the summary table `npm run bench` prints at the end; returns it. */
+export function recordFigure(f: Figure): Figure {
   figures.push(f);
-  printFigures([f]);
+  return f;
 }
 
 const fmt = (n: number, unit: string): string =>
