@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     await section.load().run();
   }
   // The figures, each beside its ceiling measured in the same run.
-  console.log('\n## Figures beside their ceilings (one run, same machine; CPU time, best of 7)');
+  console.log('\n## Figures beside their ceilings (one run, same machine; CPU time, best of 15)');
   (require('./urls') as typeof import('./urls')).printFigures();
 }
 

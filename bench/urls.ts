@@ -147,7 +147,7 @@ function collectGarbage(): void {
 export function bestPairMs(
   ours: () => unknown,
   ceiling: () => unknown,
-  passes = 7,
+  passes = 15,
 ): { ours: number; ceiling: number } {
   const cpuMs = (fn: () => unknown): number => {
     collectGarbage(); // neither side pays for the other's garbage (ours keeps 250,000 matches)
