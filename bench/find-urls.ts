@@ -4,7 +4,7 @@ import LinkifyIt from 'linkify-it';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { findUrls, urlAt } from '../src/core/find/find-urls';
-import { benchUrls, prng } from './urls';
+import { bestPairMs, benchUrls, prng, printFigures, recordFigure, type Figure } from './urls';
 
 /** Deterministic mixed text (code, Markdown, HTML, JSON, logs, CSS, prose) of about `bytes` characters. */
 export function mixedText(bytes: number, seed = 7): string {
@@ -34,6 +34,90 @@ export function mixedText(bytes: number, seed = 7): string {
     size += line.length + 1;
   }
   return lines.join('\n');
+}
+
+/**
+ * Deterministic source-like text (TypeScript with comments) of about `bytes` characters, with a
+ * URL in about one line of 50: the sparse case, where a scanner spends its time between URLs.
+ */
+export function sourceText(bytes: number, seed = 3): string {
+  const rnd = prng(seed);
+  const urls = benchUrls(2000, seed);
+  const lines = [
+    '  const value = options.items.map((item) => item.name.trim()).filter(Boolean);',
+    '  if (result === undefined || result.length === 0) { return fallback(key, 0x20); }',
+    'export function parseHeader(input: string, offset: number): Header | undefined {',
+    '    // The cache keeps one entry per key: older values are dropped when it is full.',
+    '  for (let i = 0; i < list.length; i++) total += list[i].size * factor;',
+    "import { readFile, writeFile } from 'node:fs/promises';",
+    '  private readonly watchers = new Map<string, Watcher>(); // see the docs on www',
+    '}',
+    '',
+  ];
+  const out: string[] = [];
+  let size = 0;
+  while (size < bytes) {
+    const line =
+      rnd() < 0.02
+        ? `  // Spec: ${urls[Math.floor(rnd() * urls.length)]} (section 3).`
+        : lines[Math.floor(rnd() * lines.length)];
+    out.push(line);
+    size += line.length + 1;
+  }
+  return out.join('\n');
+}
+
+/** The ceiling: a bare regex scan for `https?://` and `www.`, counting matches. */
+function regexScan(text: string): number {
+  const re = /https?:\/\/|www\./gi;
+  let n = 0;
+  while (re.exec(text)) n++;
+  return n;
+}
+
+/** The issue's figures: findUrls and linkify-it beside the bare regex scan, in the same run. */
+function figures(linkify: LinkifyIt): void {
+  const texts = [
+    { name: 'sparse source-like text', text: sourceText(10_000_000) },
+    { name: 'dense URL list', text: benchUrls(250_000, 9).join('\n') },
+  ];
+  const rows: Figure[] = [];
+  for (const { name, text } of texts) {
+    const mb = (ms: number): number => text.length / 1e3 / ms;
+    const urls = findUrls(text).length;
+    const t = bestPairMs(
+      () => findUrls(text),
+      () => regexScan(text),
+    );
+    const label = `${name}, ${(text.length / 1e6).toFixed(0)} MB, ${urls.toLocaleString('en-US')} URLs`;
+    const ceilingName = 'regex scan';
+    rows.push(
+      recordFigure({
+        figure: `findUrls, ${label}`,
+        ours: mb(t.ours),
+        ceiling: mb(t.ceiling),
+        unit: 'MB/s',
+        ceilingName,
+        target: 0.5,
+      }),
+    );
+    const small = text.slice(0, 2_000_000);
+    const l = bestPairMs(
+      () => linkify.match(small),
+      () => regexScan(small),
+      3,
+    );
+    rows.push(
+      recordFigure({
+        figure: `linkify-it 5, ${name} (first 2 MB)`,
+        ours: small.length / 1e3 / l.ours,
+        ceiling: small.length / 1e3 / l.ceiling,
+        unit: 'MB/s',
+        ceilingName,
+      }),
+    );
+  }
+  printFigures(rows);
 }
 
 // A full garbage collection before each measurement, so no run pays for the previous one's garbage.
@@ -108,6 +192,8 @@ const ms = (t: number): string => `${t.toFixed(1).padStart(7)} ms`;
 
 export function run(): void {
   const linkify = new LinkifyIt();
+  figures(linkify);
+  console.log('');
   const text = mixedText(10_000_000);
   const found = findUrls(text).length;
   const t = bestMs(() => findUrls(text));

@@ -43,6 +43,9 @@ async function main(): Promise<void> {
     console.log(`\n## ${section.title}`);
     await section.load().run();
   }
+  // The issue's figures, each beside its ceiling measured in the same run.
+  console.log('\n## Figures beside their ceilings (one run, same machine; CPU time, best of 15)');
+  (require('./urls') as typeof import('./urls')).printFigures();
 }
 
 main().catch((e: unknown) => {

@@ -86,3 +86,80 @@ export function perSecond(
 export function rate(n: number): string {
   return `${Math.round(n).toLocaleString('en-US')}/s`;
 }
+
+/** One figure of the issue's table: ours beside its ceiling, measured in the same run. */
+export interface Figure {
+  figure: string;
+  ours: number;
+  ceiling: number;
+  unit: string;
+  ceilingName: string;
+  target?: number; // the ratio ours / ceiling to reach; none for a comparison row
+}
+
+const figures: Figure[] = [];
+
+/** Records a figure for the summary table `npm run bench` prints at the end; returns it. */
+export function recordFigure(f: Figure): Figure {
+  figures.push(f);
+  return f;
+}
+
+const fmt = (n: number, unit: string): string =>
+  unit === '/s' ? rate(n) : `${n.toFixed(0)} ${unit}`;
+
+/** A table: figure, ours, ceiling, ratio, target, and whether the target is met. */
+export function printFigures(list: readonly Figure[] = figures): void {
+  const rows = list.map((f) => {
+    const ratio = f.ours / f.ceiling;
+    return [
+      f.figure,
+      fmt(f.ours, f.unit),
+      `${fmt(f.ceiling, f.unit)} (${f.ceilingName})`,
+      `${ratio.toFixed(2)}×`,
+      f.target === undefined ? '—' : `≥ ${f.target}×`,
+      f.target === undefined ? '' : ratio >= f.target ? 'met' : 'NOT MET',
+    ];
+  });
+  const head = ['figure', 'ours', 'ceiling', 'ratio', 'target', ''];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: string[]): string => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(line(head));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(r));
+}
+
+let gc: (() => void) | undefined;
+
+/** A full garbage collection (V8's gc, exposed on first use). */
+function collectGarbage(): void {
+  if (!gc) {
+    (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--expose-gc');
+    gc = (require('node:vm') as typeof import('node:vm')).runInNewContext('gc') as () => void;
+  }
+  gc();
+}
+
+/**
+ * Best CPU time (ms) of `ours` and of `ceiling` over `passes` alternating runs: alternating
+ * spreads a busy machine's noise over both, and the best run is the least disturbed one.
+ */
+export function bestPairMs(
+  ours: () => unknown,
+  ceiling: () => unknown,
+  passes = 15,
+): { ours: number; ceiling: number } {
+  const cpuMs = (fn: () => unknown): number => {
+    collectGarbage(); // neither side pays for the other's garbage (ours keeps 250,000 matches)
+    const t0 = process.cpuUsage();
+    fn();
+    const t = process.cpuUsage(t0);
+    return (t.user + t.system) / 1000;
+  };
+  let [a, b] = [Infinity, Infinity];
+  for (let p = 0; p < passes; p++) {
+    b = Math.min(b, cpuMs(ceiling));
+    a = Math.min(a, cpuMs(ours));
+  }
+  return { ours: a, ceiling: b };
+}

@@ -1,7 +1,8 @@
 // Finding http://, https:// and www. URLs in any text: code, comments, Markdown, HTML, JSON
-// (JSON-escaped `https:\/\/a.com\/x` too), logs, CSS. One forward pass over code units with O(1)
-// work each (no regex), so any input is linear; and a URL never spans a "stop" character, so
-// `urlAt` reads only the text around it.
+// (JSON-escaped `https:\/\/a.com\/x` too), logs, CSS. A native regex search jumps between
+// candidates (`http:/`, `https:\`, `www.`: fixed strings, no backtracking), and the URL grammar
+// runs only from there: one forward pass with O(1) work per code unit, so any input is linear;
+// and a URL never spans a "stop" character, so `urlAt` reads only the text around it.
 // Why not linkify-it: see the README ("Finding URLs in text").
 import { UrlError } from '../shared/errors';
 import {
@@ -33,9 +34,8 @@ export const URL_AT_WINDOW = 1 << 16;
 export function findUrls(text: string): UrlMatch[] {
   checkText(text);
   const matches: UrlMatch[] = [];
-  for (let m = nextUrl(text, 0, text.length); m; m = nextUrl(text, m.end, text.length)) {
-    matches.push(m);
-  }
+  const to = text.length;
+  for (let m = nextUrl(text, 0, to, to); m; m = nextUrl(text, m.end, to, to)) matches.push(m);
   return matches;
 }
 
@@ -55,14 +55,16 @@ export function urlAt(text: string, offset: number): UrlMatch | undefined {
   let from = offset;
   while (from > lo && !isStopAt(text, from - 1)) from--;
   const to = Math.min(text.length, offset + URL_AT_WINDOW);
-  for (
-    let m = nextUrl(text, from, to, offset);
-    m && m.start <= offset;
-    m = nextUrl(text, m.end, to, offset)
-  ) {
-    if (offset > m.end) continue;
+  // The scan runs on the window (plus the code unit on each side that the grammar peeks at), so
+  // the candidate search never reads past it: the cost does not grow with the text.
+  const base = Math.max(0, from - 1);
+  const win = text.slice(base, Math.min(text.length, to + 1));
+  const [f, t, o] = [from - base, to - base, offset - base];
+  for (let m = nextUrl(win, f, t, o); m && m.start <= o; m = nextUrl(win, m.end, t, o)) {
+    if (o > m.end) continue;
     // A URL whose scan ran into the window's end may go on: too long to tell, say nothing.
-    return to < text.length && lastReach >= to - 1 ? undefined : m; // - 1: a surrogate pair may straddle `to`
+    if (to < text.length && lastReach >= t - 1) return undefined; // - 1: a surrogate pair may straddle `to`
+    return { start: m.start + base, end: m.end + base, url: m.url };
   }
   return undefined;
 }
@@ -76,10 +78,10 @@ const ESCAPED_SCHEME = /^https?:\\\//i;
  * strings `\/` is `/`, so the unescaped URL is the string's value and valid there as it is.
  */
 export function absoluteUrl(match: UrlMatch): string {
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- untyped (JS) callers
-  if (typeof match?.url !== 'string')
+  // Callers in plain JS (or with `any`) may pass anything: check before reading.
+  const url: unknown = (match as UrlMatch | undefined)?.url;
+  if (typeof url !== 'string')
     throw new UrlError('invalid-url', 'Expected a URL match with a url string.');
-  const url = match.url;
   if (url.slice(0, 4).toLowerCase() === 'www.') return `http://${url}`;
   return ESCAPED_SCHEME.test(url) ? url.replaceAll('\\/', '/') : url;
 }
@@ -92,10 +94,25 @@ function checkText(text: unknown): asserts text is string {
 /** Where the last `nextUrl` scan stopped, before trimming: `urlAt` reads it to tell a cut URL. */
 let lastReach = 0;
 
-/** The first URL starting in [from, lastStart] and ending by `to`. */
-function nextUrl(text: string, from: number, to: number, lastStart = to): UrlMatch | undefined {
+/**
+ * Every place where a URL can start: `http:` or `https:` before `/` or `\`, or `www.`, any case.
+ * Fixed strings, so the engine searches them natively (as fast as a bare scan); matches never
+ * overlap another candidate's start, and every position the grammar below accepts is one.
+ */
+const CANDIDATE = /https?:[\\/]|www\./gi;
+
+/**
+ * The first URL starting in [from, lastStart] and ending by `to`. `text` must not extend far
+ * beyond `to` (the candidate search reads to its end): `urlAt` passes its window.
+ */
+function nextUrl(text: string, from: number, to: number, lastStart: number): UrlMatch | undefined {
   const last = Math.min(lastStart, to - 1);
+  const candidates = CANDIDATE;
   for (let i = from; i <= last; i++) {
+    candidates.lastIndex = i;
+    if (!candidates.test(text)) return undefined;
+    i = candidateStart(text, candidates.lastIndex);
+    if (i > last) return undefined;
     const c = text.charCodeAt(i) | 0x20; // ASCII lower case; no other character maps to h or w
     const body = c === 0x68 ? afterScheme(text, i, to) : c === 0x77 ? afterWww(text, i, to) : -1;
     if (body < 0) continue;
@@ -112,6 +129,12 @@ function nextUrl(text: string, from: number, to: number, lastStart = to): UrlMat
     return { start: i, end, url: text.slice(i, end) };
   }
   return undefined;
+}
+
+/** Where the CANDIDATE match ending at `end` starts: `www.`, `http:/` or `https:/` (or `\`). */
+function candidateStart(text: string, end: number): number {
+  if (text.charCodeAt(end - 1) === 0x2e) return end - 4;
+  return (text.charCodeAt(end - 3) | 0x20) === 0x73 ? end - 7 : end - 6;
 }
 
 /** After "http://" or "https://" (any case, or JSON-escaped `https:\/\/`) at `i` followed by a host, else -1. */
@@ -204,14 +227,23 @@ function endsJsonEscaped(text: string, backslashOrStop: number): boolean {
 
 /**
  * Where the URL whose host starts at `j` stops: at a stop character, an unbalanced ) ] },
- * or a ' when a ' opened the URL (a JS, Python, shell or HTML '…' string). In a JSON-escaped
+ * a comma right before another http(s):// URL, or a ' when a ' opened the URL (a JS, Python,
+ * shell or HTML '…' string). In a JSON-escaped
  * URL (`escaped`), `\/` is part of it.
  */
+// A run of the characters that are always part of a URL (Ascii.Url): skipped natively.
+const URL_RUN = /[^\x00-\x20"<>`\\|\x7f()[\]{}',\x80-\uffff]*/y;
+
 function scanBody(text: string, j: number, to: number, quoted: boolean, escaped: boolean): number {
   let parens = 0;
   let brackets = 0;
   let braces = 0;
+  const run = URL_RUN;
   for (; j < to; j++) {
+    run.lastIndex = j;
+    run.test(text);
+    j = run.lastIndex;
+    if (j >= to) return to;
     const c = text.charCodeAt(j);
     if (c < 0x80) {
       const kind = asciiClass(c);
@@ -224,6 +256,8 @@ function scanBody(text: string, j: number, to: number, quoted: boolean, escaped:
         return j;
       }
       if (kind === Ascii.Apostrophe && quoted) return j;
+      // `a/x,https://b/y` (srcset candidates, CSV, lists): two URLs, the comma between them.
+      if (kind === Ascii.Comma && j + 1 < to && afterScheme(text, j + 1, to) >= 0) return j;
       if (kind === Ascii.Open) {
         if (c === 0x28) parens++;
         else if (c === 0x5b) brackets++;

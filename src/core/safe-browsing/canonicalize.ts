@@ -1,5 +1,5 @@
 // Safe Browsing URL canonicalization (spec: Safe Browsing "URLs and Hashing").
-import { checkInput, UrlError } from '../shared/errors';
+import { checkInput, MAX_URL_LENGTH, UrlError } from '../shared/errors';
 import { escapeBytes, toByteString, unescapeFully } from './escape';
 import { canonicalHost } from './host';
 import { canonicalPath } from './path';
@@ -23,7 +23,70 @@ const SPECIAL_SCHEMES = new Set(['http', 'https', 'ftp', 'ws', 'wss']);
  * `http://www.gotaport.com/`); the query is kept; `http://` is added when there is no scheme.
  */
 export function canonicalize(url: string): string {
-  return joinCanonical(canonicalParts(url));
+  const hostStart = simpleSplit(url);
+  if (hostStart < 0) return joinCanonical(canonicalParts(url));
+  const rawHost = url.slice(hostStart, split.hostEnd);
+  const rawPath = url.slice(split.hostEnd, split.pathEnd);
+  const host = canonicalHost(rawHost);
+  const path = canonicalPath(rawPath);
+  // Most URLs are already canonical (both steps return their input): give back the URL as it came.
+  if (host === rawHost && path === rawPath) return url;
+  return `${url.slice(0, hostStart)}${host}${path}${url.slice(split.pathEnd)}`;
+}
+
+/**
+ * Characters that the byte steps (fragment, tabs, UTF-8, unescape fully, escape) leave exactly
+ * as they are: printable ASCII but `#` and `%`, and the escapes written back unchanged (`%20`,
+ * `%C3`: uppercase hex of a byte the spec escapes, never `%25`, whose `%` could join the next
+ * two characters into a new escape).
+ */
+const UNCHANGED_BY_BYTE_STEPS = /^(?:[!"$&-~]|%(?:[01][0-9A-F]|2[03]|7F|[89A-F][0-9A-F]))+$/;
+
+/** Where the host and the path of the last `simpleSplit` end (no allocation per URL). */
+const split = { hostEnd: 0, pathEnd: 0 };
+
+/**
+ * Where the host starts in the common URL, `http(s)://host/path?query` with no userinfo, port,
+ * IP literal, backslash or character the byte steps would change; -1 for any other input, which
+ * takes the full way. For these inputs the full way's byte steps return the text unchanged and
+ * its parse finds the same host, path and query, so both ways give the same answer.
+ */
+function simpleSplit(url: string): number {
+  if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) return -1;
+  const hostStart = schemeLength(url);
+  if (hostStart < 0 || !UNCHANGED_BY_BYTE_STEPS.test(url)) return -1;
+  let hostEnd = hostStart;
+  for (; hostEnd < url.length; hostEnd++) {
+    const c = url.charCodeAt(hostEnd);
+    if (c === 0x2f /* / */ || c === 0x3f /* ? */) break;
+    // \ (a slash, or more slashes before the host), userinfo, port, IPv6: the full way.
+    if (c === 0x5c || c === 0x40 || c === 0x3a || c === 0x5b) return -1;
+  }
+  if (hostEnd === hostStart) return -1;
+  const q = url.indexOf('?', hostEnd);
+  const pathEnd = q < 0 ? url.length : q;
+  const slash = url.indexOf('\\', hostEnd);
+  if (slash >= 0 && slash < pathEnd) return -1;
+  split.hostEnd = hostEnd;
+  split.pathEnd = pathEnd;
+  return hostStart;
+}
+
+/** The length of a lowercase `http://` or `https://` at the start, else -1. */
+function schemeLength(url: string): number {
+  if (
+    url.charCodeAt(0) !== 0x68 ||
+    url.charCodeAt(1) !== 0x74 ||
+    url.charCodeAt(2) !== 0x74 ||
+    url.charCodeAt(3) !== 0x70
+  )
+    return -1;
+  const colon = url.charCodeAt(4) === 0x73 ? 5 : 4;
+  return url.charCodeAt(colon) === 0x3a &&
+    url.charCodeAt(colon + 1) === 0x2f &&
+    url.charCodeAt(colon + 2) === 0x2f
+    ? colon + 3
+    : -1;
 }
 
 export function joinCanonical(u: CanonicalUrl): string {
@@ -32,6 +95,16 @@ export function joinCanonical(u: CanonicalUrl): string {
 
 /** Canonicalizes and returns the parts; throws `UrlError` for anything without a usable host. */
 export function canonicalParts(url: string): CanonicalUrl {
+  const hostStart = simpleSplit(url);
+  if (hostStart >= 0) {
+    const { hostEnd, pathEnd } = split;
+    return {
+      scheme: hostStart === 7 ? 'http' : 'https',
+      host: canonicalHost(url.slice(hostStart, hostEnd)),
+      path: canonicalPath(url.slice(hostEnd, pathEnd)),
+      query: pathEnd < url.length ? url.slice(pathEnd + 1) : undefined,
+    };
+  }
   const text = escapeBytes(
     unescapeFully(
       toByteString(stripFragment(removeTabsAndNewlines(trimControls(checkInput(url))))),

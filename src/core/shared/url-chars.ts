@@ -8,6 +8,7 @@ export const Ascii = {
   Open: 2, // ( [ {  counted, so their closers stay when balanced
   Close: 3, // ) ] }  end the URL when unbalanced
   Apostrophe: 4, // ' ends a URL that a ' opened; otherwise kept inside, trimmed at the end
+  Comma: 5, // , is part of the URL, except right before another http(s):// URL (`a/x,https://b/y`)
 } as const;
 
 const ASCII = new Uint8Array(128);
@@ -18,6 +19,7 @@ for (const ch of '"<>`\\|\x7f') ASCII[ch.charCodeAt(0)] = Ascii.Stop;
 for (const ch of '([{') ASCII[ch.charCodeAt(0)] = Ascii.Open;
 for (const ch of ')]}') ASCII[ch.charCodeAt(0)] = Ascii.Close;
 ASCII[0x27] = Ascii.Apostrophe;
+ASCII[0x2c] = Ascii.Comma;
 
 export function asciiClass(c: number): number {
   return ASCII[c];

@@ -10,12 +10,17 @@ describe('findUrls: adversarial text', () => {
     assert.deepEqual(findUrls('a'.repeat(MB)), []);
     const url = `https://a.com/${'a'.repeat(MB)}`;
     assert.deepEqual(findUrls(`(${url}).`), [{ start: 1, end: 1 + url.length, url }]);
-    // A minified line of comma-separated URLs is one URL: commas are URL characters.
-    const list = 'http://a.com/x,'.repeat(MB / 16);
+    // Commas are URL characters: a minified line of `x,` after one URL is that one URL...
+    const long = `http://a.com/${'x,'.repeat(MB / 2)}`;
     assert.deepEqual(
-      findUrls(list).map((m) => m.url),
-      [list.slice(0, -1)],
+      findUrls(long).map((m) => m.url),
+      [long.slice(0, -1)],
     );
+    // ...but a comma right before another http(s):// URL separates them (issue 13: `a/x,https://b/y`).
+    const list = 'http://a.com/x,'.repeat(MB / 16);
+    const found = findUrls(list);
+    assert.equal(found.length, MB / 16);
+    assert.ok(found.every((m, k) => m.url === 'http://a.com/x' && m.start === k * 15));
   });
 
   it('minified JSON with many URLs', () => {
@@ -121,8 +126,15 @@ describe('findUrls: adversarial text', () => {
   });
 
   it('urlAt in the middle of huge hostile lines answers from a window', () => {
-    const line = 'http://a.com/x,'.repeat(MB / 16);
+    const line = `http://a.com/${'x,'.repeat(MB / 2)}`;
     assert.equal(urlAt(line, line.length >> 1), undefined); // one URL longer than the window
+    const list = 'http://a.com/x,'.repeat(MB / 16);
+    const middle = 15 * (MB / 32) + 3;
+    assert.deepEqual(urlAt(list, middle), {
+      start: 15 * (MB / 32),
+      end: 15 * (MB / 32) + 14,
+      url: 'http://a.com/x',
+    });
     const json = '["http://a.com/x","http://b.com/y"],'.repeat(30_000);
     const offset = (json.length >> 1) + 5; // inside the first URL of a repetition
     const found = urlAt(json, offset);

@@ -296,6 +296,45 @@ describe('findUrls: trailing punctuation and brackets', () => {
     ]);
   });
 
+  it('splits at a comma right before another http(s):// URL (issue 13: `a/x,https://b/y`)', () => {
+    assert.deepEqual(urls('https://a/x,https://b/y'), ['https://a/x', 'https://b/y']);
+    assert.deepEqual(urls('http://a.com/x,HTTP://b.com/y,http://c.com/'), [
+      'http://a.com/x',
+      'HTTP://b.com/y',
+      'http://c.com/',
+    ]);
+    // srcset: candidates separated by commas, with or without a space after the comma.
+    assert.deepEqual(urls('<img srcset="https://a.com/a.jpg 1x,https://b.com/c.jpg 2x">'), [
+      'https://a.com/a.jpg',
+      'https://b.com/c.jpg',
+    ]);
+    assert.deepEqual(urls('srcset="https://a.com/a.jpg,https://b.com/c.jpg 2x"'), [
+      'https://a.com/a.jpg',
+      'https://b.com/c.jpg',
+    ]);
+    // JSON-escaped URLs in a list split the same way.
+    assert.deepEqual(urls('https:\\/\\/a.com\\/x,https:\\/\\/b.com\\/y'), [
+      'https:\\/\\/a.com\\/x',
+      'https:\\/\\/b.com\\/y',
+    ]);
+  });
+
+  it('keeps a comma before anything that does not start a URL', () => {
+    assert.deepEqual(urls('https://a.com/x,y,http,https:,https://,www.b.com'), [
+      'https://a.com/x,y,http,https:,https://,www.b.com',
+    ]);
+    assert.deepEqual(urls('https://a.com/?u=x,ftp://b.com/'), ['https://a.com/?u=x,ftp://b.com/']);
+    // A scheme glued to letters is not a new URL (xhttp://), so the comma stays inside too.
+    assert.deepEqual(urls('https://a.com/x,xhttps://b.com/'), ['https://a.com/x,xhttps://b.com/']);
+  });
+
+  it('urlAt agrees with findUrls on both sides of the comma', () => {
+    const text = 'see https://a/x,https://b/y.';
+    assert.deepEqual(urlAt(text, 8), { start: 4, end: 15, url: 'https://a/x' });
+    assert.deepEqual(urlAt(text, 15), { start: 4, end: 15, url: 'https://a/x' }); // just after a/x
+    assert.deepEqual(urlAt(text, 17), { start: 16, end: 27, url: 'https://b/y' });
+  });
+
   it('ends at the first unbalanced ) ] or }, keeps balanced ones', () => {
     assert.deepEqual(urls('https://a.com/x)) y'), ['https://a.com/x']);
     assert.deepEqual(urls('https://a.com/(x))'), ['https://a.com/(x)']);

@@ -198,4 +198,82 @@ describe('Safe Browsing properties', () => {
       { seed: 3, numRuns: 3000 },
     );
   });
+
+  // canonicalize takes a fast way for plain `http(s)://host/path?query` URLs. A `#` sends any URL
+  // the full way (and the fragment goes), so `u#` checks the fast way against the full one.
+  it('the fast way for common URLs gives what the full way gives', () => {
+    const plain = fc
+      .tuple(
+        fc.constantFrom('http://', 'https://'),
+        fc
+          .array(
+            fc.constantFrom(
+              'a',
+              'B',
+              'example',
+              '.',
+              '..',
+              '-',
+              '_',
+              '1',
+              '%41',
+              '%C3%BC',
+              '%20',
+              'xn--',
+            ),
+            {
+              minLength: 1,
+              maxLength: 6,
+            },
+          )
+          .map((a) => a.join('')),
+        fc
+          .array(
+            fc.constantFrom(
+              '/',
+              '//',
+              '.',
+              '..',
+              '/./',
+              '/../',
+              'a',
+              'B',
+              '%20',
+              '%2F',
+              '%2e',
+              '%25',
+              '%3f',
+              '%C3%A9',
+              '%7F',
+              '%0A',
+              '%23',
+              '~',
+              ';',
+              '"',
+              '<',
+              '!',
+            ),
+            { maxLength: 8 },
+          )
+          .map((a) => a.join('')),
+        fc.constantFrom('', '?', '?a=1', '?a=%20&b=%C3%A9', '?/./..//', '?\\', '??'),
+      )
+      .map(([scheme, host, path, query]) => `${scheme}${host}${path}${query}`);
+    fc.assert(
+      fc.property(plain, (url) => {
+        assert.equal(canonicalOrRefusal(url), canonicalOrRefusal(`${url}#`), url);
+      }),
+      { seed: 5, numRuns: 5000 },
+    );
+    // And the spec's own examples of already-canonical and nearly canonical URLs.
+    for (const url of [
+      'http://www.google.com/',
+      'http://www.google.com/q?r?s',
+      'http://a.b/c/../d%20e',
+    ]) {
+      assert.equal(canonicalize(url), canonicalize(`${url}#`), url);
+    }
+    assert.equal(canonicalize('http://www.google.com/q?r?s'), 'http://www.google.com/q?r?s');
+    assert.equal(canonicalize('http://Www.GOOgle.com/a/./b//c'), 'http://www.google.com/a/b/c');
+  });
 });
