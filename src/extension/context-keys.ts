@@ -9,6 +9,7 @@
 // resting on text. Left as they are: a right-click without that rest (or with `editor.hover.enabled`
 // off) still misses the item the first time; a right-click far past a line's end, just after
 // hovering a URL, shows an item whose command then says there is no URL at the cursor.
+import { CONTEXT_KEY } from './command-ids';
 import * as vscode from 'vscode';
 import type { Config } from './config';
 import { Disposable } from './dispose';
@@ -79,8 +80,8 @@ export class ContextKeys extends Disposable {
         onCache = kind === 'cache' || kind === 'cacheOrigin' || kind === 'viewer';
       }
     }
-    this.set('ampUrl.onPublisherUrl', onPublisher);
-    this.set('ampUrl.onCacheUrl', onCache);
+    this.set(CONTEXT_KEY.onPublisherUrl, onPublisher);
+    this.set(CONTEXT_KEY.onCacheUrl, onCache);
   }
 
   private set(key: string, value: boolean): void {

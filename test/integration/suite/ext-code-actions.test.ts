@@ -89,6 +89,10 @@ describe('extension: code actions', () => {
       [PUB, ['Replace with AMP Cache URL']],
       [CACHE, ['Replace with publisher URL']],
       [
+        'https://www.google.com/amp/s/example.com/amp_document.html',
+        ['Replace with publisher URL'],
+      ],
+      [
         'https://example-com.cdn.ampproject.org',
         ['Replace with publisher URL', 'Normalize URL', 'Canonicalize URL'],
       ],

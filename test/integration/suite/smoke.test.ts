@@ -1,24 +1,11 @@
 // The extension loads in a real VS Code, registers the contract's commands and hovers a real document.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
+import { COMMAND } from '../../../src/extension/command-ids';
 import { shortValue } from '../../../src/extension/logic/hover-markdown';
 import { activateExtension, closeAllEditors, hoverAt, openFixture } from './util';
 
-const COMMANDS = [
-  'ampUrl.toCacheUrl',
-  'ampUrl.toPublisherUrl',
-  'ampUrl.showCacheOrigin',
-  'ampUrl.canonicalize',
-  'ampUrl.normalize',
-  'ampUrl.showAllForms',
-  'ampUrl.insertCacheUrl',
-  'ampUrl.convertAll',
-  'ampUrl.replaceWithCacheUrl',
-  'ampUrl.replaceWithPublisherUrl',
-  'ampUrl.copy',
-  'ampUrl.replace',
-  'ampUrl.open',
-];
+const COMMANDS: string[] = Object.values(COMMAND);
 
 describe('smoke', () => {
   after(closeAllEditors);

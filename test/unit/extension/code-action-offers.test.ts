@@ -34,6 +34,14 @@ describe('extension: code action offers per kind', () => {
     );
   });
 
+  it('an AMP viewer URL: to the publisher URL', () => {
+    assert.deepEqual(offers('https://www.google.com/amp/s/example.com/amp_document.html'), [
+      'Replace with publisher URL: https://example.com/amp_document.html',
+      'Normalize URL: disabled (already in this form)',
+      'Canonicalize URL: disabled (already in this form)',
+    ]);
+  });
+
   it('a cache origin: to the publisher domain; the canonical forms add the slash', () => {
     assert.deepEqual(offers('https://example-com.cdn.ampproject.org'), [
       'Replace with publisher URL: example.com',

@@ -1,0 +1,42 @@
+// The manifest and the code name the same commands and context keys (command-ids.ts is the one
+// place for them): a command contributed but never registered, or the reverse, fails here.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { COMMAND, CONTEXT_KEY } from '../../../src/extension/command-ids';
+
+interface Manifest {
+  contributes: {
+    commands: { command: string }[];
+    menus: Record<string, { command: string; when?: string }[]>;
+  };
+}
+
+const root = join(__dirname, '..', '..', '..', '..');
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Manifest;
+const ids = new Set<string>(Object.values(COMMAND));
+
+describe('manifest: commands and context keys', () => {
+  it('contributes exactly the commands of command-ids.ts', () => {
+    const contributed = manifest.contributes.commands.map((c) => c.command).sort();
+    assert.deepEqual(contributed, [...ids].sort());
+  });
+
+  it('menus name only known commands, and the palette lists every command once', () => {
+    for (const [menu, items] of Object.entries(manifest.contributes.menus)) {
+      for (const item of items) assert.ok(ids.has(item.command), `${menu}: ${item.command}`);
+    }
+    const palette = manifest.contributes.menus.commandPalette.map((i) => i.command).sort();
+    assert.deepEqual(palette, [...ids].sort());
+  });
+
+  it('the context menu is gated by the context keys the extension sets', () => {
+    const keys = Object.values(CONTEXT_KEY) as string[];
+    const whens = manifest.contributes.menus['editor/context'].map((i) => i.when ?? '');
+    for (const when of whens) {
+      const used = when.match(/ampUrl\.\w+/g) ?? [];
+      assert.ok(used.length > 0, when);
+      for (const key of used) assert.ok(keys.includes(key), `${key} in "${when}"`);
+    }
+  });
+});
