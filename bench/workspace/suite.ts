@@ -90,7 +90,13 @@ export async function run(): Promise<void> {
     ['scan and plan in total', s(t3 - t0)],
   ];
   for (const [k, v] of scanRows) console.log(`  ${k.padEnd(44)} ${v}`);
-  if (process.env.AMP_URL_BENCH_NO_APPLY) return;
+  if (process.env.AMP_URL_BENCH_NO_APPLY) {
+    // Scan only (quick iterations): the scan's peak memory and longest event-loop gap.
+    console.log(
+      `  ${'peak RSS / JS heap / longest event-loop gap'.padEnd(44)} ${mb(scanStats.rss)} / ${mb(scanStats.heap)} / ${Math.round(scanStats.gap)} ms`,
+    );
+    return;
+  }
   // Applied without the preview (the preview waits for a click); files saved after, as a refactoring.
   const w2 = watch();
   const t4 = performance.now();

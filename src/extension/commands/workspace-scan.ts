@@ -6,6 +6,7 @@ import type { AmpCache } from '../../core';
 import type { Skip } from '../logic/plan-edits';
 import type { Transform } from '../logic/transforms';
 import {
+  ByteBudget,
   decodeText,
   enabledGlobs,
   gitignoreGlobs,
@@ -65,25 +66,6 @@ const PARALLEL_READS = 64;
  * would otherwise hold 64 × maxFileSize in memory. A file larger than the budget is read alone.
  */
 const READ_BUDGET = 32_000_000;
-
-/** A byte budget shared by the scan's workers: `take` waits until `size` fits, `give` returns it. */
-export class ByteBudget {
-  private used = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly limit: number) {}
-
-  async take(size: number): Promise<void> {
-    // Over budget waits for others to finish; alone in flight always proceeds (no deadlock).
-    while (this.used > 0 && this.used + size > this.limit)
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.used += size;
-  }
-
-  give(size: number): void {
-    this.used -= size;
-    for (const wake of this.waiting.splice(0)) wake();
-  }
-}
 
 /** The exclude glob of one workspace folder: files.exclude, search.exclude, .gitignore files, the user's. */
 export async function excludeFor(
