@@ -33,12 +33,38 @@ function watch(): { stop: () => { rss: number; heap: number; gap: number } } {
 const mb = (n: number) => `${(n / 1e6).toFixed(0)} MB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
+/** Time to run `op` on every uri, `parallel` at a time (AMP_URL_BENCH_PROBE: where the scan's time goes). */
+async function probe(
+  uris: readonly vscode.Uri[],
+  parallel: number,
+  op: (u: vscode.Uri) => Thenable<unknown>,
+): Promise<number> {
+  const t = performance.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < uris.length) await op(uris[next++]);
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  return performance.now() - t;
+}
+
+async function probes(uris: readonly vscode.Uri[]): Promise<void> {
+  for (const n of [16, 64, 256]) {
+    const st = await probe(uris, n, (u) => vscode.workspace.fs.stat(u));
+    const rd = await probe(uris, n, (u) => vscode.workspace.fs.readFile(u));
+    console.log(`  probe: ${n} in flight: stat all ${s(st)}, readFile all ${s(rd)}`);
+  }
+}
+
 export async function run(): Promise<void> {
   const folder = vscode.workspace.workspaceFolders?.[0].name ?? '';
   const expected = Number(/-(\d+)$/.exec(folder)?.[1] ?? 10_000);
   await vscode.extensions.getExtension('amp-url-toolkit.amp-url-toolkit')?.activate();
   const config = new Config();
   const settings = config.settings;
+  // The harness shows the host's output from a line starting "VS Code " on.
+  console.log(`VS Code ${vscode.version} (${vscode.env.appName}): workspace benchmark`);
+  if (process.env.AMP_URL_BENCH_PROBE) await probes(await listFiles('**/*', ''));
   const before = process.memoryUsage();
   const w = watch();
   const t0 = performance.now();
@@ -57,8 +83,6 @@ export async function run(): Promise<void> {
   const built = buildEdit(fresh, true);
   const t3 = performance.now();
   const scanStats = w.stop();
-  // The harness shows the host's output from a line starting "VS Code " on.
-  console.log(`VS Code ${vscode.version} (${vscode.env.appName}): workspace benchmark`);
   const scanRows: [string, string][] = [
     ['files found (findFiles + excludes)', `${uris.length} in ${s(t1 - t0)}`],
     ['scan + plan (read, decode, find, convert)', s(t2 - t1)],
@@ -66,6 +90,13 @@ export async function run(): Promise<void> {
     ['scan and plan in total', s(t3 - t0)],
   ];
   for (const [k, v] of scanRows) console.log(`  ${k.padEnd(44)} ${v}`);
+  if (process.env.AMP_URL_BENCH_NO_APPLY) {
+    // Scan only (quick iterations): the scan's peak memory and longest event-loop gap.
+    console.log(
+      `  ${'peak RSS / JS heap / longest event-loop gap'.padEnd(44)} ${mb(scanStats.rss)} / ${mb(scanStats.heap)} / ${Math.round(scanStats.gap)} ms`,
+    );
+    return;
+  }
   // Applied without the preview (the preview waits for a click); files saved after, as a refactoring.
   const w2 = watch();
   const t4 = performance.now();

@@ -29,8 +29,12 @@ export interface BuiltEdit {
  * modification time and size (cheap: no second read of the workspace), or, for a file opened
  * since the scan, its text compared with the one planned from.
  */
-export async function isFresh(f: ScannedFile, maxSize: number): Promise<boolean> {
-  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === f.uri.toString());
+export async function isFresh(
+  f: ScannedFile,
+  maxSize: number,
+  open: ReadonlyMap<string, vscode.TextDocument> = openDocuments(),
+): Promise<boolean> {
+  const doc = open.get(f.uri.toString());
   if (doc && f.version !== undefined) return doc.version === f.version;
   if (doc?.isDirty) return sameText(f, doc.getText());
   try {
@@ -42,12 +46,17 @@ export async function isFresh(f: ScannedFile, maxSize: number): Promise<boolean>
   }
 }
 
+/** The open documents by URI (looked up once per check, not once per file). */
+function openDocuments(): Map<string, vscode.TextDocument> {
+  return new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
+}
+
 function sameText(f: ScannedFile, text: string | undefined): boolean {
   return text?.length === f.length && textHash(text) === f.hash;
 }
 
-/** Files checked at a time. */
-const PARALLEL_CHECKS = 16;
+/** Files checked at a time: a stat each, latency-bound like the scan's reads (workspace-scan.ts). */
+const PARALLEL_CHECKS = 64;
 
 /** The scanned files split into those unchanged since the scan and those changed. */
 export async function checkFresh(
@@ -55,11 +64,12 @@ export async function checkFresh(
   maxSize: number,
 ): Promise<{ fresh: ScannedFile[]; stale: ScannedFile[] }> {
   const ok = new Array<boolean>(files.length);
+  const open = openDocuments();
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
       const i = next++;
-      ok[i] = await isFresh(files[i], maxSize);
+      ok[i] = await isFresh(files[i], maxSize, open);
     }
   };
   await Promise.all(Array.from({ length: PARALLEL_CHECKS }, worker));

@@ -43,6 +43,9 @@ export function maxFileSize(raw: unknown): number {
     : DEFAULT_MAX_FILE_SIZE;
 }
 
+/** One strict decoder for every file (decode() without `stream` starts afresh each call). */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Bytes read to decide "binary" (as git does: a NUL byte in the first 8000). */
 const BINARY_PROBE = 8000;
 
@@ -61,9 +64,28 @@ export function decodeText(
     return { skip: 'notUtf8' };
   if (probe.includes(0)) return { skip: 'binary' };
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+    return { text: UTF8.decode(bytes) };
   } catch {
     return { skip: 'notUtf8' };
+  }
+}
+
+/** A byte budget shared by the scan's workers: `take` waits until `size` fits, `give` returns it. */
+export class ByteBudget {
+  private used = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+
+  async take(size: number): Promise<void> {
+    // Over budget waits for others to finish; alone in flight always proceeds (no deadlock).
+    while (this.used > 0 && this.used + size > this.limit)
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.used += size;
+  }
+
+  give(size: number): void {
+    this.used -= size;
+    for (const wake of this.waiting.splice(0)) wake();
   }
 }
 

@@ -3,6 +3,7 @@ import * as fc from 'fast-check';
 import { readSettings } from '../../../src/extension/logic/settings';
 import { makeTransform } from '../../../src/extension/logic/transforms';
 import {
+  ByteBudget,
   decodeText,
   enabledGlobs,
   expandBraces,
@@ -238,5 +239,31 @@ describe('workspace plan: hosts, hashes and the report', () => {
       }),
       '3 URLs in 2 of 10 files; 1 binary files skipped; 2 files over ampUrl.workspace.maxFileSize skipped; 1 files changed since the scan, left untouched',
     );
+  });
+});
+
+describe('workspace plan: ByteBudget (bytes read at a time by the scan)', () => {
+  it('holds back a read that would overflow the budget until bytes are given back', async () => {
+    const budget = new ByteBudget(100);
+    const order: string[] = [];
+    await budget.take(60);
+    const second = budget.take(60).then(() => order.push('second'));
+    await budget.take(40); // fits beside the first: not held back
+    order.push('third');
+    await Promise.resolve();
+    assert.deepEqual(order, ['third']);
+    budget.give(40);
+    await Promise.resolve();
+    assert.deepEqual(order, ['third'], '60 + 60 still exceeds 100');
+    budget.give(60);
+    await second;
+    assert.deepEqual(order, ['third', 'second']);
+  });
+
+  it('lets a file larger than the whole budget through when nothing else is in flight', async () => {
+    const budget = new ByteBudget(10);
+    await budget.take(1_000); // would wait forever if it had to fit
+    budget.give(1_000);
+    await budget.take(10);
   });
 });
