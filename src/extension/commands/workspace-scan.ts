@@ -128,11 +128,15 @@ async function readText(
   open: ReadonlyMap<string, vscode.TextDocument>,
   maxSize: number,
   budget: ByteBudget,
-): Promise<{ text: string; version?: number; stat?: ScannedFile['stat'] } | { skip: FileSkip }> {
+): Promise<
+  | { text: string; version?: number; languageId?: string; stat?: ScannedFile['stat'] }
+  | { skip: FileSkip }
+> {
   const doc = open.get(uri.toString());
   if (doc) {
     const text = doc.getText();
-    return text.length > maxSize ? { skip: 'tooLarge' } : { text, version: doc.version };
+    if (text.length > maxSize) return { skip: 'tooLarge' };
+    return { text, version: doc.version, languageId: doc.languageId };
   }
   let stat: vscode.FileStat;
   try {
@@ -184,7 +188,7 @@ export async function scanFiles(
       if (stop()) return;
       if ('skip' in r) scan.skippedFiles[r.skip]++;
       else {
-        const plan = planFile(r.text, o.target, o.transform, o.caches, vscode.l10n.t);
+        const plan = planFile(r.text, o.target, o.transform, o.caches, vscode.l10n.t, r.languageId);
         scan.skipped.push(...plan.skipped);
         if (plan.edits.length > 0)
           scan.planned.push({

@@ -217,6 +217,8 @@ export function hostMatches(host: string, wanted: string | undefined): boolean {
  * The edits of one file for `target`: every URL of the right kind converted by `transform` and
  * written by writeUrl, with its group, host and position; URLs it refuses are skipped with a
  * reason. URLs of other kinds are left out silently (a workspace is mostly other URLs).
+ * `languageId` is the document's when it is open; a file read from disk has none, and writeUrl
+ * then reads its context the careful way (refusing what it can't escape).
  */
 export function planFile(
   text: string,
@@ -224,6 +226,7 @@ export function planFile(
   transform: Transform,
   caches: readonly AmpCache[],
   t: Localize = format,
+  languageId?: string,
 ): FilePlan {
   const plan: FilePlan = { edits: [], skipped: [] };
   let starts: number[] | undefined;
@@ -236,7 +239,7 @@ export function planFile(
       plan.skipped.push({ url: m.url, reason: r.skip });
       continue;
     }
-    const w = writeUrl(text, m.start, m.end, r.text, t);
+    const w = writeUrl(text, m.start, m.end, r.text, t, languageId);
     if (w.refused !== undefined) {
       plan.skipped.push({ url: m.url, reason: w.refused });
       continue;

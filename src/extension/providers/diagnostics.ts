@@ -29,6 +29,7 @@ export function publisherEdits(doc: vscode.TextDocument, s: Settings): Workspace
     makeTransform('publisher', s, {}, vscode.l10n.t),
     s.caches,
     vscode.l10n.t,
+    doc.languageId,
   );
   // A URL on a line beyond the line limit gets none (as the hover).
   return plan.edits.filter((e) => e.range.endChar <= s.limits.maxLineLength);
