@@ -1,7 +1,10 @@
 // Cheap questions about documents: is it in scope, is it within the limits, which URL is at a
 // position. Only a bounded window of the line is read.
 import * as vscode from 'vscode';
+import { CANDIDATE_SCAN_CHARS, documentHosts } from './logic/candidates';
+import type { LinkTarget } from './logic/link-args';
 import { urlNear, windowAround, type UrlAtCursor } from './logic/locate';
+import { windowFor, type LineWindow } from './logic/recompute';
 import type { OffsetRange } from './logic/plan-edits';
 import type { Settings } from './logic/settings';
 
@@ -47,4 +50,38 @@ export function selectionOffsets(
   selections: readonly vscode.Selection[],
 ): OffsetRange[] {
   return selections.map((s) => ({ start: doc.offsetAt(s.start), end: doc.offsetAt(s.end) }));
+}
+
+/** The open document a target names, or undefined (a link never opens or creates one). */
+export function openDocument(uri: string): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.toString() === uri);
+}
+
+/** The window of `doc`'s line around the target (bounded: lines can be megabytes long). */
+export function lineWindow(
+  doc: vscode.TextDocument,
+  target: Pick<LinkTarget, 'start' | 'end'>,
+): LineWindow | undefined {
+  if (target.end > documentSize(doc)) return undefined;
+  const line = doc.lineAt(doc.positionAt(target.start).line);
+  const lineStart = doc.offsetAt(line.range.start);
+  const lineLength = line.range.end.character;
+  const { from, to } = windowFor(target, lineStart, lineLength);
+  const text = doc.getText(new vscode.Range(line.lineNumber, from, line.lineNumber, to));
+  return { lineStart, lineLength, from, text };
+}
+
+/** Hosts in the document, read (bounded) only when a hashed cache prefix needs them. */
+export function candidatesOf(doc: vscode.TextDocument): () => string[] {
+  return () =>
+    documentHosts(
+      doc.getText(
+        new vscode.Range(new vscode.Position(0, 0), doc.positionAt(CANDIDATE_SCAN_CHARS)),
+      ),
+    );
+}
+
+/** Reads `doc` between two offsets (clamped to it): how writeUrlAt sees a document. */
+export function textReader(doc: vscode.TextDocument): (from: number, to: number) => string {
+  return (from, to) => doc.getText(new vscode.Range(doc.positionAt(from), doc.positionAt(to)));
 }

@@ -4,52 +4,15 @@
 // opened is computed again from the document and the current settings (logic/recompute.ts).
 import * as vscode from 'vscode';
 import type { Config } from '../config';
-import { CANDIDATE_SCAN_CHARS, documentHosts } from '../logic/candidates';
+import { candidatesOf, lineWindow, openDocument, textReader } from '../documents';
 import { plainMessage } from '../logic/escape';
 import { parseLinkTarget, type LinkTarget } from '../logic/link-args';
-import {
-  openRefusal,
-  replaceRefusal,
-  resolveLink,
-  windowFor,
-  type FormValue,
-  type LineWindow,
-} from '../logic/recompute';
+import { openRefusal, replaceRefusal, resolveLink, type FormValue } from '../logic/recompute';
 import { writeUrlAt } from '../logic/write-context';
 
 function warn(message: string): false {
   void vscode.window.showWarningMessage(plainMessage(message));
   return false;
-}
-
-/** The open document a target names, or undefined (a link never opens or creates one). */
-export function openDocument(uri: string): vscode.TextDocument | undefined {
-  return vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.toString() === uri);
-}
-
-/** The window of `doc`'s line around the target (bounded: lines can be megabytes long). */
-export function lineWindow(
-  doc: vscode.TextDocument,
-  target: Pick<LinkTarget, 'start' | 'end'>,
-): LineWindow | undefined {
-  const size = doc.offsetAt(doc.lineAt(doc.lineCount - 1).range.end);
-  if (target.end > size) return undefined;
-  const line = doc.lineAt(doc.positionAt(target.start).line);
-  const lineStart = doc.offsetAt(line.range.start);
-  const lineLength = line.range.end.character;
-  const { from, to } = windowFor(target, lineStart, lineLength);
-  const text = doc.getText(new vscode.Range(line.lineNumber, from, line.lineNumber, to));
-  return { lineStart, lineLength, from, text };
-}
-
-/** Hosts in the document, read (bounded) only when a hashed cache prefix needs them. */
-export function candidatesOf(doc: vscode.TextDocument): () => string[] {
-  return () =>
-    documentHosts(
-      doc.getText(
-        new vscode.Range(new vscode.Position(0, 0), doc.positionAt(CANDIDATE_SCAN_CHARS)),
-      ),
-    );
 }
 
 type Checked = { doc: vscode.TextDocument; target: LinkTarget; form: FormValue } | undefined;
@@ -95,9 +58,14 @@ export async function replace(config: Config, ...args: unknown[]): Promise<boole
   const same = replaceRefusal(form, target.expected, vscode.l10n.t);
   if (same) return warn(same);
   const version = doc.version;
-  const read = (from: number, to: number) =>
-    doc.getText(new vscode.Range(doc.positionAt(from), doc.positionAt(to)));
-  const w = writeUrlAt(read, target.start, target.end, form.value, vscode.l10n.t, doc.languageId);
+  const w = writeUrlAt(
+    textReader(doc),
+    target.start,
+    target.end,
+    form.value,
+    vscode.l10n.t,
+    doc.languageId,
+  );
   if (w.text === undefined) return warn(w.refused);
   if (doc.isClosed || doc.version !== version)
     return warn(vscode.l10n.t('The document changed during the edit; nothing was replaced.'));

@@ -5,7 +5,7 @@
 // or written unless the user picks it in the Quick Pick.
 import * as vscode from 'vscode';
 import type { Config } from '../config';
-import { selectionOffsets } from '../documents';
+import { candidatesOf, lineWindow, openDocument, selectionOffsets } from '../documents';
 import { noIcons, plainMessage, truncate } from '../logic/escape';
 import { computeForms } from '../logic/forms';
 import { parseLinkTarget, type LinkTarget } from '../logic/link-args';
@@ -14,7 +14,6 @@ import { writeUrl } from '../logic/write-context';
 import { urlsInSelection, type PlannedEdit, type Skip } from '../logic/plan-edits';
 import type { EditSummary } from '../logic/summary';
 import { applyPlan } from './apply';
-import { candidatesOf, lineWindow, openDocument } from './hover-links';
 import { report } from './report';
 
 export interface FormItem {

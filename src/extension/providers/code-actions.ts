@@ -5,7 +5,7 @@
 // reason, in the Refactor menu, so no action silently goes missing.
 import * as vscode from 'vscode';
 import type { Config } from '../config';
-import { inScope, urlAtPosition } from '../documents';
+import { inScope, textReader, urlAtPosition } from '../documents';
 import { codeActionOffers } from '../logic/code-action-offers';
 import { plainMessage } from '../logic/escape';
 import { writeUrlAt } from '../logic/write-context';
@@ -28,13 +28,12 @@ export class CodeActions implements vscode.CodeActionProvider {
     if (!found) return [];
     const urlRange = new vscode.Range(pos.line, found.start, pos.line, found.end);
     // The quick fix sees what convert all sees: the text around the URL, not only its line.
-    const read = (from: number, to: number) =>
-      doc.getText(new vscode.Range(doc.positionAt(from), doc.positionAt(to)));
     const start = doc.offsetAt(urlRange.start);
     const end = start + found.end - found.start;
     const at = {
       url: found.url,
-      write: (url: string) => writeUrlAt(read, start, end, url, vscode.l10n.t, doc.languageId),
+      write: (url: string) =>
+        writeUrlAt(textReader(doc), start, end, url, vscode.l10n.t, doc.languageId),
     };
     return codeActionOffers(at, s, vscode.l10n.t).map((offer) => {
       const action = new vscode.CodeAction(offer.title, REWRITE.append(offer.sub));

@@ -2,8 +2,7 @@
 import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { pointerRestsAt } from '../context-keys';
-import { inScope, urlAtPosition } from '../documents';
-import { CANDIDATE_SCAN_CHARS, documentHosts } from '../logic/candidates';
+import { candidatesOf, inScope, urlAtPosition } from '../documents';
 import { computeForms } from '../logic/forms';
 import { HOVER_COMMANDS, hoverMarkdown } from '../logic/hover-markdown';
 
@@ -27,16 +26,9 @@ export class HoverProvider implements vscode.HoverProvider {
     const found = urlAtPosition(doc, pos);
     if (!found) return undefined;
     const range = new vscode.Range(pos.line, found.start, pos.line, found.end);
-    // Hosts in the document, read (bounded) only when a hashed cache prefix needs them.
-    const candidates = () =>
-      documentHosts(
-        doc.getText(
-          new vscode.Range(new vscode.Position(0, 0), doc.positionAt(CANDIDATE_SCAN_CHARS)),
-        ),
-      );
     const forms = computeForms(found.url, s, {
       sections: s.hoverSections,
-      candidates,
+      candidates: candidatesOf(doc),
       t: vscode.l10n.t,
     });
     const target = {
