@@ -3,6 +3,7 @@
 // for a document with 100,000 URLs.
 import Module from 'node:module';
 import * as path from 'node:path';
+import { hoverPipeline } from './hover';
 import { benchUrls, prng } from './urls';
 
 /** Just enough of the `vscode` API for activate() to run. */
@@ -116,12 +117,6 @@ export function run(): void {
   }
 
   // Pure modules, loaded after the activation figures so they don't warm the module cache first.
-  const { computeForms } =
-    require('../src/extension/logic/forms') as typeof import('../src/extension/logic/forms');
-  const { hoverMarkdown } =
-    require('../src/extension/logic/hover-markdown') as typeof import('../src/extension/logic/hover-markdown');
-  const { urlNear, windowAround } =
-    require('../src/extension/logic/locate') as typeof import('../src/extension/logic/locate');
   const { readSettings } =
     require('../src/extension/logic/settings') as typeof import('../src/extension/logic/settings');
   const { planEdits, planSteps } =
@@ -133,17 +128,10 @@ export function run(): void {
   const settings = readSettings(() => undefined, true);
 
   // What the hover provider does: read a window of the line, find the URL, compute, render.
+  const pipeline = hoverPipeline();
   const hover = (line: string, at: number): number => {
     const t = performance.now();
-    const w = windowAround(line.length, at);
-    const found = urlNear(line.slice(w.start, w.end), w.start, line.length, at);
-    if (found)
-      hoverMarkdown(computeForms(found.url, settings), {
-        uri: 'file:///x',
-        start: found.start,
-        end: found.end,
-        expected: found.text,
-      });
+    pipeline.hover(line, at);
     return performance.now() - t;
   };
   const urls = benchUrls(2000, 11);

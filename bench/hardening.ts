@@ -7,7 +7,8 @@
 // the max includes preemption and young-generation GC pauses; the p99 is the figure to read.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { findCache } from '../src/core';
+import { AMP_CACHES, findCache } from '../src/core';
+import { hoverPipeline } from './hover';
 import { prng } from './urls';
 
 // Building a 10 MB line leaves garbage: collect it first, so the events pay only for their own.
@@ -49,37 +50,17 @@ function noSpaceLine(size: number): string {
 }
 
 export function run(): void {
-  const { urlNear, windowAround } =
-    require('../src/extension/logic/locate') as typeof import('../src/extension/logic/locate');
-  const { computeForms } =
-    require('../src/extension/logic/forms') as typeof import('../src/extension/logic/forms');
-  const { hoverMarkdown } =
-    require('../src/extension/logic/hover-markdown') as typeof import('../src/extension/logic/hover-markdown');
-  const { readSettings } =
-    require('../src/extension/logic/settings') as typeof import('../src/extension/logic/settings');
-  const settings = readSettings(() => undefined, true);
-
   // The document model hands the providers the line; they slice a window of it (documents.ts).
-  const find = (line: string, at: number) => {
-    const w = windowAround(line.length, at);
-    return urlNear(line.slice(w.start, w.end), w.start, line.length, at);
-  };
+  const { find, hover: hoverAt } = hoverPipeline();
   const selectionChange = (line: string, at: number): number => {
     const t = performance.now();
     const found = find(line, at);
-    if (found) findCache(found.url, settings.caches);
+    if (found) findCache(found.url, AMP_CACHES); // the default settings' caches
     return performance.now() - t;
   };
   const hover = (line: string, at: number): number => {
     const t = performance.now();
-    const found = find(line, at);
-    if (found)
-      hoverMarkdown(computeForms(found.url, settings), {
-        uri: 'file:///x',
-        start: found.start,
-        end: found.end,
-        expected: found.text,
-      });
+    hoverAt(line, at);
     return performance.now() - t;
   };
 

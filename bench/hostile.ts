@@ -2,6 +2,7 @@
 // 1 MB line of each hostile shape, next to their targets (hover < 100 ms, planning < 2 s) and next
 // to the ceiling: a bare `new URL` over the same input (what any browser-true reading costs).
 import * as punycode from 'punycode/';
+import { hoverPipeline } from './hover';
 import { prng } from './urls';
 
 const MB = 1_000_000;
@@ -73,10 +74,6 @@ export function run(): void {
   const { cacheUrl } = require('../src/core') as typeof import('../src/core');
   const { computeForms } =
     require('../src/extension/logic/forms') as typeof import('../src/extension/logic/forms');
-  const { hoverMarkdown } =
-    require('../src/extension/logic/hover-markdown') as typeof import('../src/extension/logic/hover-markdown');
-  const { urlNear, windowAround } =
-    require('../src/extension/logic/locate') as typeof import('../src/extension/logic/locate');
   const { readSettings } =
     require('../src/extension/logic/settings') as typeof import('../src/extension/logic/settings');
   const { planEdits } =
@@ -85,6 +82,7 @@ export function run(): void {
     require('../src/extension/logic/transforms') as typeof import('../src/extension/logic/transforms');
   const settings = readSettings(() => undefined, true);
   const transform = makeTransform('cache', settings);
+  const pipeline = hoverPipeline();
   console.log('targets: hover < 100 ms, convert-all planning < 2000 ms; ceiling = bare new URL');
   for (const shape of shapes()) {
     // Hover: every form of the URL under the cursor (the longest one on a multi-URL line).
@@ -93,15 +91,7 @@ export function run(): void {
     // (in the host), the URL found there, its forms, the Markdown.
     const at = shape.line.indexOf(hovered) + 20;
     const hover = best(3, () => {
-      const w = windowAround(shape.line.length, at);
-      const found = urlNear(shape.line.slice(w.start, w.end), w.start, shape.line.length, at);
-      if (found)
-        hoverMarkdown(computeForms(found.url, settings), {
-          uri: 'file:///x',
-          start: found.start,
-          end: found.end,
-          expected: found.text,
-        });
+      pipeline.hover(shape.line, at);
     });
     // Every form of the whole URL, as if no window applied (the worst case of the forms alone).
     const forms = best(1, () => computeForms(hovered, settings));
