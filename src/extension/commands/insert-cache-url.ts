@@ -4,8 +4,10 @@ import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { selectionOffsets } from '../documents';
 import { parseArgs } from '../logic/command-args';
+import type { Plan } from '../logic/plan-edits';
 import type { EditSummary } from '../logic/summary';
 import { makeTransform, type Transform } from '../logic/transforms';
+import { writeUrl } from '../logic/write-context';
 import { applyPlan } from './apply';
 import { notStarted, report } from './report';
 
@@ -41,10 +43,13 @@ export async function insertCacheUrl(config: Config, ...args: unknown[]): Promis
   if (!editor) return notStarted(vscode.l10n.t('Open a text editor first.'));
   const doc = editor.document;
   const text = doc.getText();
-  const edits = selectionOffsets(doc, editor.selections).map((s) => ({
-    ...s,
-    oldText: text.slice(s.start, s.end),
-    newText: r.text,
-  }));
-  return report(await applyPlan(editor, doc.version, { edits, skipped: [] }));
+  // An insert is a write like any other: encoded for what encloses the cursor (an attribute, a
+  // string, a Markdown link…), or skipped there with the reason.
+  const plan: Plan = { edits: [], skipped: [] };
+  for (const s of selectionOffsets(doc, editor.selections)) {
+    const w = writeUrl(text, s.start, s.end, r.text, vscode.l10n.t, doc.languageId);
+    if (w.text === undefined) plan.skipped.push({ url: r.text, reason: w.refused });
+    else plan.edits.push({ ...s, oldText: text.slice(s.start, s.end), newText: w.text });
+  }
+  return report(await applyPlan(editor, doc.version, plan));
 }

@@ -127,6 +127,19 @@ describe('extension: writes keep their context', () => {
     );
   });
 
+  it('Insert AMP Cache URL writes for the context at the cursor too', async () => {
+    const editor = await openDoc("<a href=''>x</a>\n", 'html');
+    const at = new vscode.Position(0, 9); // between the quotes
+    editor.selections = [new vscode.Selection(at, at)];
+    const summary = await run('ampUrl.insertCacheUrl', { url: "https://example.com/it's" });
+    assert.strictEqual(summary.changed, 1);
+    // A browser sends ' in a path as it is, so the attribute gets a character reference.
+    assert.strictEqual(
+      editor.document.lineAt(0).text,
+      "<a href='https://example-com.cdn.ampproject.org/c/s/example.com/it&#39;s'>x</a>",
+    );
+  });
+
   it('quick fixes write for the context, and are not offered where the write is refused', async () => {
     const editor = await openDoc(HTML, 'html');
     const doc = editor.document;
