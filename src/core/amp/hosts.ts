@@ -78,6 +78,8 @@ interface HostIndex {
   prefixed: Map<string, AmpHost>;
   /** The keys of `prefixed`, for scans without allocation. */
   domains: string[];
+  /** The keys of `prefixed` and `exact`: every host of the table ends with one of them (or is Google's). */
+  suffixes: string[];
   exact: Map<string, AmpHost>;
   google?: AmpHost;
 }
@@ -101,7 +103,7 @@ function asciiDomain(domain: string): string | undefined {
 function indexOf(caches: readonly AmpCache[]): HostIndex {
   let index = indexes.get(caches);
   if (index) return index;
-  index = { prefixed: new Map(), exact: new Map(), domains: [] };
+  index = { prefixed: new Map(), exact: new Map(), domains: [], suffixes: [] };
   // Records come from settings and callers: checked, not trusted.
   for (const cache of caches as readonly (Partial<AmpCache> | null | undefined)[]) {
     if (!cache || typeof cache.cacheDomain !== 'string') continue;
@@ -132,6 +134,7 @@ function indexOf(caches: readonly AmpCache[]): HostIndex {
     }
   }
   index.domains = [...index.prefixed.keys()];
+  index.suffixes = [...index.domains, ...index.exact.keys()];
   indexes.set(caches, index);
   return index;
 }
@@ -179,11 +182,38 @@ export function matchHost(
   const dot = host.indexOf('.');
   if (dot > 0) {
     const entry = index.prefixed.get(host.slice(dot + 1));
-    const prefix = host.slice(0, dot);
-    if (entry && isLabel(prefix)) return { entry, prefix };
+    const prefix = entry && host.slice(0, dot);
+    if (prefix && isLabel(prefix)) return { entry, prefix };
   }
   if (index.google && isGoogleViewerHost(host)) return { entry: index.google };
   return undefined;
+}
+
+/**
+ * False when the lower-case ASCII host `text[from, end)` is surely no host of the table: it is
+ * none of its domains nor ends with `.` + one, and is no Google host. Reads the text in place
+ * (no allocation): the classifier asks it of every URL of a document, most of them publishers'.
+ */
+export function mayBeAmpHostAt(
+  text: string,
+  from: number,
+  end: number,
+  caches: readonly AmpCache[],
+): boolean {
+  const index = indexOf(caches);
+  for (const domain of index.suffixes) {
+    const at = end - domain.length;
+    if (
+      at >= from &&
+      text.startsWith(domain, at) &&
+      (at === from || text.charCodeAt(at - 1) === 46)
+    )
+      return true;
+  }
+  return (
+    index.google !== undefined &&
+    (text.startsWith('google.', from) || text.startsWith('www.google.', from))
+  );
 }
 
 /**

@@ -7,7 +7,13 @@ import * as punycode from 'punycode/';
 import { MAX_IMAGE_WIDTH, domainPrefix, trimUrl, type ServingType } from './cache-url';
 import { hostInfo } from './prefix';
 import { AMP_CACHES, type AmpCache } from './caches';
-import { isPrefixedDomainAt, matchHost, type AmpHost, type HostMatch } from './hosts';
+import {
+  isPrefixedDomainAt,
+  matchHost,
+  mayBeAmpHostAt,
+  type AmpHost,
+  type HostMatch,
+} from './hosts';
 import { MAX_URL_LENGTH, UrlError, checkInput, readOptions } from '../shared/errors';
 import { hostToAscii, isIpv4, quote } from '../shared/idn';
 import { splitAuthority } from '../shared/uri';
@@ -835,6 +841,26 @@ export function fastPublisherUrl(text: string, caches: readonly AmpCache[]): str
   return (https ? 'https://' : 'http://') + text.slice(h);
 }
 
+/**
+ * Where the host of `url` ends (less a trailing dot) when a browser reads it exactly as written:
+ * `http://` or `https://` in lower case, then lower-case ASCII letters, digits, `-` and `.` up to
+ * the path, query or fragment (no userinfo, port, escapes or IDNA mapping to apply); else -1 and
+ * the full reading decides. The host starts after the `//`.
+ */
+function plainHostEnd(url: string): number {
+  const from = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : -1;
+  if (from < 0) return -1;
+  let end = from;
+  for (; end < url.length; end++) {
+    const c = url.charCodeAt(end);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45 || c === 46) continue;
+    if (c === 47 || c === 63 || c === 35 || c === 92) break; // / ? # \
+    return -1;
+  }
+  if (url.charCodeAt(end - 1) === 46) end--;
+  return end > from ? end : -1;
+}
+
 /** What kind of AMP URL this is, as the classifier of the extension needs it. */
 export type AmpUrlKind = 'cache' | 'cacheOrigin' | 'viewer';
 
@@ -850,8 +876,13 @@ export function ampUrlKind(
   caches: readonly AmpCache[] = AMP_CACHES,
 ): { kind: AmpUrlKind; host: AmpHost } | undefined {
   try {
+    const list = cacheList(caches);
+    // Most URLs in a document are plain publisher URLs: their host, read as written, says "none".
+    const plainEnd = plainHostEnd(url);
+    if (plainEnd > 0 && !mayBeAmpHostAt(url, url.indexOf('//') + 2, plainEnd, list))
+      return undefined;
     const { host, rest: raw } = splitCacheAddress(browserText(url, 'URL'), 'URL');
-    const match = matchHost(host, cacheList(caches));
+    const match = matchHost(host, list);
     if (!match) return undefined;
     const path = pathOf(raw);
     const rest = resolvePath(path) + raw.slice(path.length);

@@ -161,16 +161,25 @@ export function joinGlobs(patterns: readonly string[]): string | undefined {
   return safe.length === 1 ? safe[0] : `{${safe.join(',')}}`;
 }
 
-/** Start offsets of the lines of `text` (after `\r\n`, `\n` or `\r`, as VS Code's model counts). */
+/**
+ * Start offsets of the lines of `text` (after `\r\n`, `\n` or `\r`, as VS Code's model counts).
+ * Line breaks are searched with indexOf (native): a file has thousands of lines and usually one
+ * or two URLs to place.
+ */
 export function lineStarts(text: string): number[] {
   const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) starts.push(i + 1);
-    else if (c === 13) {
-      if (text.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
+  let nl = text.indexOf('\n');
+  let cr = text.indexOf('\r');
+  while (nl >= 0 || cr >= 0) {
+    if (cr < 0 || (nl >= 0 && nl < cr)) {
+      starts.push(nl + 1);
+      nl = text.indexOf('\n', nl + 1);
+      continue;
     }
+    const next = text.charCodeAt(cr + 1) === 10 ? cr + 2 : cr + 1; // \r\n is one break
+    starts.push(next);
+    if (next === cr + 2) nl = text.indexOf('\n', next);
+    cr = text.indexOf('\r', next);
   }
   return starts;
 }

@@ -1,6 +1,7 @@
 // The hosts table (hosts.ts): one line per host drives the classifier (ampUrlKind, findCache)
 // and the reverse. Issue 13's table of URLs people have, and what must NOT count as AMP.
 import * as assert from 'node:assert/strict';
+import * as fc from 'fast-check';
 import {
   AMP_CACHES,
   AMP_HOSTS,
@@ -144,5 +145,79 @@ describe('amp-hosts: ampUrlKind and findCache (the classifier)', () => {
       ampUrlKind('https://a-com.cdn.ampproject.org/', 'nope' as unknown as []),
       undefined,
     );
+  });
+});
+
+describe('amp-hosts: ampUrlKind reads a plain host in place', () => {
+  // A lower-case ASCII host is matched where it stands (the classifier asks every URL of a
+  // document); an upper-case letter sends the same URL through the full browser reading.
+  const custom: AmpCache = { id: 'mine', name: 'Mine', cacheDomain: 'amp.example.net' };
+  const lists = [AMP_CACHES, [...AMP_CACHES, custom]];
+  const labels = [
+    'cdn',
+    'ampproject',
+    'org',
+    'www',
+    'google',
+    'com',
+    'co',
+    'uk',
+    'bing-amp',
+    'bing',
+    'amp',
+    'cloudflare',
+    'search',
+    'yahoo',
+    'jp',
+    'example',
+    'net',
+    'www-example-com',
+    'xcdn',
+    'news',
+    'a-b',
+    '',
+  ];
+  const paths = [
+    '/c/s/a.com/x',
+    '/amp/s/a.com/x',
+    '/',
+    '',
+    '?x=1',
+    '#f',
+    '/v0.js',
+    '\\c\\s\\a.com',
+    '/x/../amp/s/a.com',
+    '/i/a.com/p.png',
+    ':443/c/s/a.com',
+    '@a.com/c/s/a.com',
+  ];
+  const url = fc.tuple(
+    fc.constantFrom('http://', 'https://'),
+    fc.array(fc.constantFrom(...labels), { minLength: 1, maxLength: 5 }),
+    fc.boolean(),
+    fc.constantFrom(...paths),
+  );
+
+  it('gives the same answer as the full reading (property)', () => {
+    fc.assert(
+      fc.property(url, fc.constantFrom(...lists), ([scheme, hostLabels, dot, path], caches) => {
+        const host = hostLabels.join('.') + (dot ? '.' : '');
+        const plain = ampUrlKind(scheme + host + path, caches);
+        const full = ampUrlKind(scheme + host.toUpperCase() + path, caches);
+        assert.deepEqual(plain, full, scheme + host + path);
+      }),
+      { seed: 13, numRuns: 3000 },
+    );
+  });
+
+  it('finds every kind of table host written plainly, and no look-alike', () => {
+    const found = (u: string, caches = lists[1]) => ampUrlKind(u, caches)?.host.id;
+    assert.equal(found('https://a-com.cdn.ampproject.org./c/s/a.com/x'), 'google');
+    assert.equal(found('https://google.co.uk/amp/s/a.com/x'), 'google-viewer');
+    assert.equal(found('http://search.yahoo.co.jp/amp/s/a.com/x'), 'yahoo-japan-viewer');
+    assert.equal(found('https://a-com.amp.example.net/c/s/a.com/x'), 'mine');
+    assert.equal(found('https://a-com.amp.example.net/c/s/a.com/x', AMP_CACHES), undefined);
+    assert.equal(found('https://xcdn.ampproject.org/c/s/a.com/x'), undefined);
+    assert.equal(found('https://a-com.cdn.ampproject.org.evil.com/c/s/a.com/x'), undefined);
   });
 });
