@@ -22,9 +22,9 @@ import {
 
 /** A URL found in text: `url === text.slice(start, end)`, offsets in UTF-16 code units. */
 export interface UrlMatch {
-  start: number;
-  end: number;
-  url: string;
+  readonly start: number;
+  readonly end: number;
+  readonly url: string;
 }
 
 /** How far `urlAt` reads on each side of the offset: far beyond real URLs, small enough for a hover. */
@@ -95,11 +95,12 @@ function checkText(text: unknown): asserts text is string {
 let lastReach = 0;
 
 /**
- * Every place where a URL can start: `http:` or `https:` before `/` or `\`, or `www.`, any case.
- * Fixed strings, so the engine searches them natively (as fast as a bare scan); matches never
- * overlap another candidate's start, and every position the grammar below accepts is one.
+ * Every place where a URL can start: `http://`, `https://` (or JSON-escaped, `https:\/\/`) or
+ * `www.`, any case. Fixed strings, so the engine searches them natively (as fast as a bare scan);
+ * matches never overlap another candidate's start, and every position the grammar below accepts
+ * is one. A scheme's match ends where its host starts.
  */
-const CANDIDATE = /https?:[\\/]|www\./gi;
+const CANDIDATE = /https?:(?:\/\/|\\\/\\\/)|www\./gi;
 
 /**
  * The first URL starting in [from, lastStart] and ending by `to`. `text` must not extend far
@@ -111,13 +112,14 @@ function nextUrl(text: string, from: number, to: number, lastStart: number): Url
   for (let i = from; i <= last; i++) {
     candidates.lastIndex = i;
     if (!candidates.test(text)) return undefined;
-    i = candidateStart(text, candidates.lastIndex);
+    const matchEnd = candidates.lastIndex;
+    const www = text.charCodeAt(matchEnd - 1) === 0x2e;
+    i = www ? matchEnd - 4 : schemeStart(text, matchEnd);
     if (i > last) return undefined;
-    const c = text.charCodeAt(i) | 0x20; // ASCII lower case; no other character maps to h or w
-    const body = c === 0x68 ? afterScheme(text, i, to) : c === 0x77 ? afterWww(text, i, to) : -1;
+    const body = www ? afterWww(text, i, to) : hostAfterScheme(text, i, matchEnd, to);
     if (body < 0) continue;
     const quoted = text.charCodeAt(i - 1) === 0x27;
-    const escaped = c === 0x68 && text.charCodeAt(body - 2) === 0x5c; // https:\/\/
+    const escaped = !www && text.charCodeAt(body - 2) === 0x5c; // https:\/\/
     lastReach = scanBody(text, body, to, quoted, escaped);
     if (escaped && lastReach < to && !endsJsonEscaped(text, lastReach)) {
       // `https:\/\/a\.com`: a regular expression or another escaping, not JSON. Resume after it:
@@ -131,17 +133,28 @@ function nextUrl(text: string, from: number, to: number, lastStart: number): Url
   return undefined;
 }
 
-/** Where the CANDIDATE match ending at `end` starts: `www.`, `http:/` or `https:/` (or `\`). */
-function candidateStart(text: string, end: number): number {
-  if (text.charCodeAt(end - 1) === 0x2e) return end - 4;
-  return (text.charCodeAt(end - 3) | 0x20) === 0x73 ? end - 7 : end - 6;
+/** Where the scheme of the CANDIDATE match `http://`, `https://` (or `https:\/\/`) ending at `end` starts. */
+function schemeStart(text: string, end: number): number {
+  const colon = text.charCodeAt(end - 2) === 0x5c ? end - 5 : end - 3;
+  return (text.charCodeAt(colon - 1) | 0x20) === 0x73 ? colon - 5 : colon - 4;
+}
+
+/**
+ * The host's start `j` of the scheme at `i` (`http://` or `https://`, read by the caller) when
+ * it is a URL's: no other scheme before (xhttp://, a+http://) and a host after; else -1.
+ */
+function hostAfterScheme(text: string, i: number, j: number, to: number): number {
+  if (isSchemeChar(text.charCodeAt(i - 1)) || j >= to) return -1;
+  if (text.charCodeAt(j) === 0x5b)
+    return j + 1 < to && isIpLiteralStart(text.charCodeAt(j + 1)) ? j : -1; // [::1]
+  return isLabelStartAt(text, j) ? j : -1;
 }
 
 /** After "http://" or "https://" (any case, or JSON-escaped `https:\/\/`) at `i` followed by a host, else -1. */
 function afterScheme(text: string, i: number, to: number): number {
-  if (isSchemeChar(text.charCodeAt(i - 1))) return -1; // xhttp://, a+http://: another scheme
   let j = i + 1;
   if (
+    (text.charCodeAt(i) | 0x20) !== 0x68 ||
     (text.charCodeAt(j) | 0x20) !== 0x74 ||
     (text.charCodeAt(j + 1) | 0x20) !== 0x74 ||
     (text.charCodeAt(j + 2) | 0x20) !== 0x70
@@ -154,10 +167,7 @@ function afterScheme(text: string, i: number, to: number): number {
   if (text.charCodeAt(j + 1) === 0x2f && text.charCodeAt(j + 2) === 0x2f) j += 3;
   else if (text.startsWith('\\/\\/', j + 1)) j += 5;
   else return -1;
-  if (j >= to) return -1;
-  if (text.charCodeAt(j) === 0x5b)
-    return j + 1 < to && isIpLiteralStart(text.charCodeAt(j + 1)) ? j : -1; // [::1]
-  return isLabelStartAt(text, j) ? j : -1;
+  return hostAfterScheme(text, i, j, to);
 }
 
 /** After "www." at `i` when a dotted host follows (www.example.com, not www.example), else -1. */

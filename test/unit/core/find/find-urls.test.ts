@@ -326,6 +326,9 @@ describe('findUrls: trailing punctuation and brackets', () => {
     assert.deepEqual(urls('https://a.com/?u=x,ftp://b.com/'), ['https://a.com/?u=x,ftp://b.com/']);
     // A scheme glued to letters is not a new URL (xhttp://), so the comma stays inside too.
     assert.deepEqual(urls('https://a.com/x,xhttps://b.com/'), ['https://a.com/x,xhttps://b.com/']);
+    // Only `http` starts a scheme: a comma before `xttp://` or `?ttps://` stays inside.
+    assert.deepEqual(urls('https://a.com/x,xttps://b.com/'), ['https://a.com/x,xttps://b.com/']);
+    assert.deepEqual(urls('https://a.com/x,?ttp://b.com/'), ['https://a.com/x,?ttp://b.com/']);
   });
 
   it('urlAt agrees with findUrls on both sides of the comma', () => {
