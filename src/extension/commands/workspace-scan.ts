@@ -1,5 +1,5 @@
 // Scans the workspace for the workspace commands: the files the Search view would search
-// (files.exclude, search.exclude, .gitignore), read through workspace.fs (virtual workspaces and
+// (files.exclude, search.exclude, .gitignore and .ignore), read through workspace.fs (virtual workspaces and
 // the web build too), open documents from their current text. Nothing is written here.
 import * as vscode from 'vscode';
 import type { AmpCache } from '../../core';
@@ -17,6 +17,12 @@ import {
   type FileSkip,
   type WorkspaceTarget,
 } from '../logic/workspace-plan';
+import {
+  IGNORE_FILE_NAMES,
+  IgnoreRules,
+  hasNegation,
+  type IgnoreFileName,
+} from '../logic/ignore-files';
 
 export interface ScanOptions {
   include: string;
@@ -67,36 +73,63 @@ const PARALLEL_READS = 64;
  */
 const READ_BUDGET = 32_000_000;
 
-/** The exclude glob of one workspace folder: files.exclude, search.exclude, .gitignore files, the user's. */
-export async function excludeFor(
+/**
+ * What leaves files of one workspace folder out: one exclude glob (files.exclude, search.exclude,
+ * ignore files without negations, the user's) applied by findFiles, and, when an ignore file
+ * has a negation (`!x`, not expressible as an exclude glob), the ignore files' rules to match
+ * each found file against.
+ */
+export interface FolderExclusions {
+  exclude?: string;
+  rules?: IgnoreRules;
+}
+
+/** The exclusions of one workspace folder. */
+export async function exclusionsFor(
   folder: vscode.WorkspaceFolder,
   userExclude: string,
   token?: vscode.CancellationToken,
-): Promise<string | undefined> {
+): Promise<FolderExclusions> {
   const filesExclude = enabledGlobs(
     vscode.workspace.getConfiguration('files', folder.uri).get('exclude'),
   );
   const search = vscode.workspace.getConfiguration('search', folder.uri);
   const patterns = [...filesExclude, ...enabledGlobs(search.get('exclude'))];
+  let rules: IgnoreRules | undefined;
   if (search.get('useIgnoreFiles') !== false) {
-    const ignoreFiles = await vscode.workspace.findFiles(
-      new vscode.RelativePattern(folder, '**/.gitignore'),
-      joinGlobs(filesExclude) ?? null,
-      undefined,
-      token,
-    );
-    for (const uri of ignoreFiles) {
-      const dir = vscode.workspace
-        .asRelativePath(uri, false)
-        .replace(/(^|\/)\.gitignore$/, '')
-        .replace(/^\.\/?/, '');
-      const bytes = await readBytes(uri);
-      const text = bytes && decodeText(bytes).text;
-      if (text) patterns.push(...gitignoreGlobs(text, dir).globs);
-    }
+    const files = await readIgnoreFiles(folder, joinGlobs(filesExclude), token);
+    if (files.some((f) => hasNegation(f.text))) {
+      rules = new IgnoreRules();
+      for (const f of files) rules.add(f.dir, f.name, f.text);
+    } else for (const f of files) patterns.push(...gitignoreGlobs(f.text, f.dir).globs);
   }
   if (userExclude.trim()) patterns.push(...userExclude.split(',').map((p) => p.trim()));
-  return joinGlobs(patterns);
+  return { exclude: joinGlobs(patterns), rules };
+}
+
+/** The .gitignore and .ignore files of a folder (outside files.exclude), with their folders. */
+async function readIgnoreFiles(
+  folder: vscode.WorkspaceFolder,
+  filesExclude: string | undefined,
+  token?: vscode.CancellationToken,
+): Promise<{ dir: string; name: IgnoreFileName; text: string }[]> {
+  const uris = await vscode.workspace.findFiles(
+    new vscode.RelativePattern(folder, `**/{${IGNORE_FILE_NAMES.join(',')}}`),
+    filesExclude ?? null,
+    undefined,
+    token,
+  );
+  const out: { dir: string; name: IgnoreFileName; text: string }[] = [];
+  for (const uri of uris) {
+    const rel = vscode.workspace.asRelativePath(uri, false);
+    const name = IGNORE_FILE_NAMES.find((n) => rel === n || rel.endsWith(`/${n}`));
+    if (!name) continue;
+    const dir = rel.slice(0, rel.length - name.length).replace(/^\.?\/+|\/+$/g, '');
+    const bytes = await readBytes(uri);
+    const text = bytes && decodeText(bytes).text;
+    if (text) out.push({ dir, name, text });
+  }
+  return out;
 }
 
 async function readBytes(uri: vscode.Uri): Promise<Uint8Array | undefined> {
@@ -115,9 +148,14 @@ export async function listFiles(
 ): Promise<vscode.Uri[]> {
   const out: vscode.Uri[] = [];
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    const ex = await excludeFor(folder, exclude, token);
+    const { exclude: glob, rules } = await exclusionsFor(folder, exclude, token);
     const pattern = new vscode.RelativePattern(folder, include.trim() || '**/*');
-    out.push(...(await vscode.workspace.findFiles(pattern, ex ?? null, undefined, token)));
+    const found = await vscode.workspace.findFiles(pattern, glob ?? null, undefined, token);
+    out.push(
+      ...(rules
+        ? found.filter((uri) => !rules.ignores(vscode.workspace.asRelativePath(uri, false)))
+        : found),
+    );
   }
   return out;
 }

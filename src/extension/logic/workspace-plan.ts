@@ -99,10 +99,11 @@ export function enabledGlobs(setting: unknown): string[] {
 }
 
 /**
- * The globs (relative to the workspace folder) of one `.gitignore` in folder `dir` ('' for the
- * root, else `a/b`). Covers comments, blank lines, `dir/` (folders only; here: the folder and
- * everything in it), anchored (`/x`, `a/b`) and unanchored (`x`) patterns. Negations (`!x`)
- * can't be expressed as an exclude glob: they are returned apart, for the report.
+ * The globs (relative to the workspace folder) of one `.gitignore` or `.ignore` in folder `dir`
+ * ('' for the root, else `a/b`). Covers comments, blank lines, `dir/` (folders only; here: the
+ * folder and everything in it), anchored (`/x`, `a/b`) and unanchored (`x`) patterns. Negations
+ * (`!x`) can't be expressed as an exclude glob: they are counted, and a folder with one is
+ * matched file by file instead (logic/ignore-files.ts).
  */
 export function gitignoreGlobs(content: string, dir = ''): { globs: string[]; negations: number } {
   const globs: string[] = [];

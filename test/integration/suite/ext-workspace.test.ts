@@ -145,6 +145,46 @@ describe('workspace commands (real VS Code)', function () {
     assert.ok(without.length > 0);
   });
 
+  it('reads .gitignore negations and .ignore files as the Search view does (git rules, file by file)', async () => {
+    const dir = makeTree();
+    const extra: Record<string, string> = {
+      'logs/.gitignore': '*\n!keep.md\n!.gitignore\n',
+      'logs/keep.md': `kept ${CACHE}\n`,
+      'logs/drop.md': `dropped ${CACHE}\n`,
+      'dist/.gitignore': '!inside.md\n',
+      'dist/inside.md': `under an excluded folder ${CACHE}\n`,
+      'notes/.ignore': 'draft.md\n',
+      'notes/draft.md': `draft ${CACHE}\n`,
+      'notes/final.md': `final ${CACHE}\n`,
+    };
+    fs.appendFileSync(path.join(fixturesDir, dir, '.gitignore'), 'dist/\n');
+    for (const [rel, content] of Object.entries(extra)) {
+      const file = path.join(fixturesDir, dir, rel);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, content);
+    }
+    try {
+      const listed = (await listFiles(`${dir}/**`, '')).map((u) =>
+        path.relative(path.join(fixturesDir, dir), u.fsPath).split(path.sep).join('/'),
+      );
+      for (const rel of ['logs/keep.md', 'notes/final.md', 'top.txt', 'a/plain.md'])
+        assert.ok(listed.includes(rel), `${rel} not listed: ${listed.join(', ')}`);
+      for (const rel of ['logs/drop.md', 'dist/inside.md', 'notes/draft.md'])
+        assert.ok(!listed.includes(rel), `${rel} listed`);
+      // The rest of the rules still hold in this file-by-file mode.
+      assert.ok(!listed.some((f) => f.startsWith('ignored-dir/')), '.gitignore ignored');
+      assert.ok(!listed.some((f) => f.startsWith('ws-excluded/')), 'files.exclude ignored');
+      // And the scan converts exactly the kept files.
+      const result = await scan(dir);
+      const planned = result.planned.map((f) => vscode.workspace.asRelativePath(f.uri, false));
+      assert.ok(planned.includes(`${dir}/logs/keep.md`));
+      assert.ok(!planned.includes(`${dir}/logs/drop.md`));
+    } finally {
+      // Other tests' trees are listed with exclude globs (no negation in the folder).
+      fs.rmSync(path.join(fixturesDir, dir), { recursive: true, force: true, maxRetries: 3 });
+    }
+  });
+
   it('plans from open dirty documents, skips binary, non-UTF-8 and large files, and builds one previewed edit', async () => {
     const dir = makeTree();
     const editor = await openDirty(dir);
