@@ -17,6 +17,7 @@ import {
   type FileSkip,
   type WorkspaceTarget,
 } from '../logic/workspace-plan';
+import { languageOfPath } from '../logic/language-of-path';
 import {
   IGNORE_FILE_NAMES,
   IgnoreRules,
@@ -195,7 +196,11 @@ async function readText(
   const r = decodeText(bytes, maxSize);
   return r.skip !== undefined
     ? { skip: r.skip }
-    : { text: r.text, stat: { mtime: stat.mtime, size: stat.size } };
+    : {
+        text: r.text,
+        stat: { mtime: stat.mtime, size: stat.size },
+        languageId: languageOfPath(uri.path),
+      };
 }
 
 /** Scans `uris`: reads each, plans its edits. Cancelling stops at once and says so. */

@@ -185,6 +185,26 @@ describe('workspace commands (real VS Code)', function () {
     }
   });
 
+  it('writes a file that is not open as its language requires (a sitemap: & as &amp;)', async () => {
+    const dir = makeTree();
+    const cache = 'https://a-com.cdn.ampproject.org/c/s/a.com/?a=1&b=2';
+    fs.writeFileSync(
+      path.join(fixturesDir, dir, 'sitemap.xml'),
+      `<url><xhtml:link rel="amphtml" href="${cache}"/></url>\n`,
+    );
+    try {
+      const result = await scan(dir);
+      const file = result.planned.find((f) => f.uri.path.endsWith('/sitemap.xml'));
+      assert.ok(file, 'sitemap.xml planned');
+      assert.deepEqual(
+        file.plan.edits.map((e) => e.newText),
+        ['https://a.com/?a=1&amp;b=2'],
+      );
+    } finally {
+      fs.rmSync(path.join(fixturesDir, dir), { recursive: true, force: true, maxRetries: 3 });
+    }
+  });
+
   it('plans from open dirty documents, skips binary, non-UTF-8 and large files, and builds one previewed edit', async () => {
     const dir = makeTree();
     const editor = await openDirty(dir);
