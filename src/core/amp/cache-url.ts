@@ -357,7 +357,7 @@ function checkNotSlashS(info: HostInfo, rest: string): void {
 }
 
 /** 8 after `https://`, 7 after `http://` (in lower case, the common spelling), else 0. */
-function plainSchemeEnd(url: string): number {
+export function plainSchemeEnd(url: string): number {
   if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) return 0;
   return url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : 0;
 }

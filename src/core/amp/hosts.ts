@@ -134,7 +134,7 @@ function indexOf(caches: readonly AmpCache[]): HostIndex {
     }
   }
   index.domains = [...index.prefixed.keys()];
-  index.suffixes = [...index.domains, ...index.exact.keys()];
+  index.suffixes = [...new Set([...index.domains, ...index.exact.keys()])];
   indexes.set(caches, index);
   return index;
 }

@@ -4,7 +4,13 @@
 // removed, `\` as `/`, `%2e` and `..` segments resolved), so the result is the page that the
 // cache or viewer really serves for it.
 import * as punycode from 'punycode/';
-import { MAX_IMAGE_WIDTH, domainPrefix, trimUrl, type ServingType } from './cache-url';
+import {
+  MAX_IMAGE_WIDTH,
+  domainPrefix,
+  plainSchemeEnd,
+  trimUrl,
+  type ServingType,
+} from './cache-url';
 import { hostInfo } from './prefix';
 import { AMP_CACHES, type AmpCache } from './caches';
 import {
@@ -842,23 +848,16 @@ export function fastPublisherUrl(text: string, caches: readonly AmpCache[]): str
 }
 
 /**
- * Where the host of `url` ends (less a trailing dot) when a browser reads it exactly as written:
- * `http://` or `https://` in lower case, then lower-case ASCII letters, digits, `-` and `.` up to
- * the path, query or fragment (no userinfo, port, escapes or IDNA mapping to apply); else -1 and
- * the full reading decides. The host starts after the `//`.
+ * True when `url` is surely a publisher URL, told without the full reading: its host as written
+ * (lower-case `http(s)://`, then lower-case LDH and dots up to the path: nothing a browser would
+ * rewrite), less a trailing dot, is no host of the table. False means "read it in full".
  */
-function plainHostEnd(url: string): number {
-  const from = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : -1;
-  if (from < 0) return -1;
-  let end = from;
-  for (; end < url.length; end++) {
-    const c = url.charCodeAt(end);
-    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45 || c === 46) continue;
-    if (c === 47 || c === 63 || c === 35 || c === 92) break; // / ? # \
-    return -1;
-  }
-  if (url.charCodeAt(end - 1) === 46) end--;
-  return end > from ? end : -1;
+function isPlainPublisherUrl(url: string, caches: readonly AmpCache[]): boolean {
+  const from = plainSchemeEnd(url);
+  if (from === 0) return false;
+  let end = plainRun(url, from);
+  if (end > from && url.charCodeAt(end - 1) === 46) end--;
+  return end > from && !mayBeAmpHostAt(url, from, end, caches);
 }
 
 /** What kind of AMP URL this is, as the classifier of the extension needs it. */
@@ -878,9 +877,7 @@ export function ampUrlKind(
   try {
     const list = cacheList(caches);
     // Most URLs in a document are plain publisher URLs: their host, read as written, says "none".
-    const plainEnd = plainHostEnd(url);
-    if (plainEnd > 0 && !mayBeAmpHostAt(url, url.indexOf('//') + 2, plainEnd, list))
-      return undefined;
+    if (isPlainPublisherUrl(url, list)) return undefined;
     const { host, rest: raw } = splitCacheAddress(browserText(url, 'URL'), 'URL');
     const match = matchHost(host, list);
     if (!match) return undefined;
