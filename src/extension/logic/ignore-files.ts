@@ -28,10 +28,6 @@ export class IgnoreRules {
     this.compiled = undefined;
   }
 
-  get size(): number {
-    return this.texts.size;
-  }
-
   /**
    * Whether `path` (relative to the workspace folder, `/`-separated) is ignored: each of its
    * directories first (an ignored directory's files can't be re-included, as in git), then the
