@@ -1,10 +1,16 @@
 // `findUrls` throughput on ~10 MB of mixed text, and the adversarial inputs of issue 7 at n and 4n
 // (a 4n/n time ratio near 4 means linear), with linkify-it on the same inputs for comparison.
 import LinkifyIt from 'linkify-it';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { findUrls, urlAt } from '../src/core/find/find-urls';
-import { bestPairMs, benchUrls, prng, printFigures, recordFigure, type Figure } from './urls';
+import {
+  bestPairMs,
+  benchUrls,
+  collectGarbage,
+  prng,
+  printFigures,
+  recordFigure,
+  type Figure,
+} from './urls';
 
 /** Deterministic mixed text (code, Markdown, HTML, JSON, logs, CSS, prose) of about `bytes` characters. */
 export function mixedText(bytes: number, seed = 7): string {
@@ -101,6 +107,20 @@ function figures(linkify: LinkifyIt): void {
         target: 0.5,
       }),
     );
+    // No target: a caller that keeps every URL's string pays for them (and V8 for keeping them).
+    const kept = bestPairMs(
+      () => findUrls(text).map((m) => text.slice(m.start, m.end)),
+      () => regexScan(text),
+    );
+    rows.push(
+      recordFigure({
+        figure: `findUrls and every match's text kept, ${name}`,
+        ours: mb(kept.ours),
+        ceiling: mb(kept.ceiling),
+        unit: 'MB/s',
+        ceilingName,
+      }),
+    );
     const small = text.slice(0, 2_000_000);
     const l = bestPairMs(
       () => linkify.match(small),
@@ -120,16 +140,12 @@ function figures(linkify: LinkifyIt): void {
   printFigures(rows);
 }
 
-// A full garbage collection before each measurement, so no run pays for the previous one's garbage.
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
-
 /**
  * Best of `passes` runs of `fn`, in milliseconds of CPU time of this process: on a shared
  * machine, wall time punishes long runs (preempted) more than short ones and skews n/4n ratios.
  */
 function bestMs(fn: () => unknown, passes = 3): number {
-  collectGarbage();
+  collectGarbage(); // so no run pays for the previous one's garbage
   let best = Infinity;
   for (let p = 0; p < passes; p++) {
     const t0 = process.cpuUsage();

@@ -5,15 +5,9 @@
 // Other issue-7 figures come from their owners' sections: hover on normal and 1 MB lines and
 // convert-all (extension), findUrls at n and 4n (finding URLs). Wall time: on a busy machine
 // the max includes preemption and young-generation GC pauses; the p99 is the figure to read.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { AMP_CACHES, findCache } from '../src/core';
 import { hoverPipeline } from './hover';
-import { prng } from './urls';
-
-// Building a 10 MB line leaves garbage: collect it first, so the events pay only for their own.
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
+import { collectGarbage, prng } from './urls';
 
 const BUDGET_MS = 50;
 
@@ -70,6 +64,7 @@ export function run(): void {
     ['URL characters, no space', noSpaceLine(10_000_000)],
   ] as const) {
     const picks = Array.from({ length: 2000 }, () => Math.floor(rnd() * line.length));
+    // Building a 10 MB line leaves garbage: collect it first, so the events pay only for their own.
     collectGarbage();
     console.log(
       `10 MB single line (${name}): selection change ${stats(picks.map((at) => selectionChange(line, at)))}`,

@@ -274,8 +274,8 @@ export const FUZZ_PROPERTIES: FuzzProperty[] = [
             m.start >= last && m.end > m.start && m.end <= text.length,
             `bad offsets ${m.start}-${m.end}`,
           );
-          assert.equal(m.url, text.slice(m.start, m.end));
-          assert.ok(absoluteUrl(m).length <= m.url.length + 7);
+          const url = text.slice(m.start, m.end);
+          assert.ok(absoluteUrl(url).length <= url.length + 7);
           last = m.end;
         }
         const at = urlAt(text, offset);

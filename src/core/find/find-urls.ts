@@ -20,11 +20,15 @@ import {
   isUnicodeStop,
 } from '../shared/url-chars';
 
-/** A URL found in text: `url === text.slice(start, end)`, offsets in UTF-16 code units. */
+/**
+ * Where a URL is in text: `text.slice(start, end)`, offsets in UTF-16 code units. Offsets only:
+ * a list of 250,000 matches that also kept each URL's string would be twice the memory, more
+ * than V8's young generation holds, and copying it out costs more than the whole scan (see
+ * docs/scanning-performance.md); a caller cuts the text it needs, and drops it when done.
+ */
 export interface UrlMatch {
   readonly start: number;
   readonly end: number;
-  readonly url: string;
 }
 
 /** How far `urlAt` reads on each side of the offset: far beyond real URLs, small enough for a hover. */
@@ -64,7 +68,7 @@ export function urlAt(text: string, offset: number): UrlMatch | undefined {
     if (o > m.end) continue;
     // A URL whose scan ran into the window's end may go on: too long to tell, say nothing.
     if (to < text.length && lastReach >= t - 1) return undefined; // - 1: a surrogate pair may straddle `to`
-    return { start: m.start + base, end: m.end + base, url: m.url };
+    return { start: m.start + base, end: m.end + base };
   }
   return undefined;
 }
@@ -73,15 +77,15 @@ export function urlAt(text: string, offset: number): UrlMatch | undefined {
 const ESCAPED_SCHEME = /^https?:\\\//i;
 
 /**
- * The URL to open or convert: `www.` matches get `http://` (as browsers and linkify do), and a
- * JSON-escaped match (`https:\/\/a.com\/x`) is unescaped (`https://a.com/x`): in JSON and JS
- * strings `\/` is `/`, so the unescaped URL is the string's value and valid there as it is.
+ * The URL to open or convert from a match's text (`text.slice(match.start, match.end)`): `www.`
+ * matches get `http://` (as browsers and linkify do), and a JSON-escaped match
+ * (`https:\/\/a.com\/x`) is unescaped (`https://a.com/x`): in JSON and JS strings `\/` is `/`,
+ * so the unescaped URL is the string's value and valid there as it is.
  */
-export function absoluteUrl(match: UrlMatch): string {
+export function absoluteUrl(url: string): string {
   // Callers in plain JS (or with `any`) may pass anything: check before reading.
-  const url: unknown = (match as UrlMatch | undefined)?.url;
   if (typeof url !== 'string')
-    throw new UrlError('invalid-url', 'Expected a URL match with a url string.');
+    throw new UrlError('invalid-url', 'Expected the text of a URL match.');
   if (url.slice(0, 4).toLowerCase() === 'www.') return `http://${url}`;
   return ESCAPED_SCHEME.test(url) ? url.replaceAll('\\/', '/') : url;
 }
@@ -127,8 +131,7 @@ function nextUrl(text: string, from: number, to: number, lastStart: number): Url
       i = lastReach;
       continue;
     }
-    const end = trimEnd(text, body, lastReach);
-    return { start: i, end, url: text.slice(i, end) };
+    return { start: i, end: trimEnd(text, body, lastReach) };
   }
   return undefined;
 }

@@ -13,8 +13,9 @@ export function documentHosts(
   maxHosts = MAX_CANDIDATES,
 ): string[] {
   const hosts = new Set<string>();
-  for (const m of findUrls(text.length > maxChars ? text.slice(0, maxChars) : text)) {
-    const authority = splitUri(absoluteUrl(m)).authority;
+  const scanned = text.length > maxChars ? text.slice(0, maxChars) : text;
+  for (const m of findUrls(scanned)) {
+    const authority = splitUri(absoluteUrl(scanned.slice(m.start, m.end))).authority;
     if (authority) hosts.add(splitAuthority(authority).host.toLowerCase());
     if (hosts.size >= maxHosts) break;
   }

@@ -42,10 +42,6 @@ export function urlNear(
   ) {
     return undefined;
   }
-  return {
-    start: windowStart + m.start,
-    end: windowStart + m.end,
-    text: windowText.slice(m.start, m.end),
-    url: absoluteUrl(m),
-  };
+  const text = windowText.slice(m.start, m.end);
+  return { start: windowStart + m.start, end: windowStart + m.end, text, url: absoluteUrl(text) };
 }

@@ -46,7 +46,9 @@ export function urlsInSelection(text: string, sel: OffsetRange): Match[] {
   if (sel.start === sel.end) {
     const line = lineBounds(text, sel.start);
     const m = urlAt(text.slice(line.start, line.end), sel.start - line.start);
-    return m ? [{ start: line.start + m.start, end: line.start + m.end, url: absoluteUrl(m) }] : [];
+    if (!m) return [];
+    const [start, end] = [line.start + m.start, line.start + m.end];
+    return [{ start, end, url: absoluteUrl(text.slice(start, end)) }];
   }
   // Whole lines, so a URL partly selected is found complete (URL detection depends on context).
   const from = lineBounds(text, sel.start).start;
@@ -55,7 +57,8 @@ export function urlsInSelection(text: string, sel: OffsetRange): Match[] {
   for (const m of findUrls(text.slice(from, to))) {
     const start = from + m.start;
     const end = from + m.end;
-    if (start < sel.end && end > sel.start) out.push({ start, end, url: absoluteUrl(m) });
+    if (start < sel.end && end > sel.start)
+      out.push({ start, end, url: absoluteUrl(text.slice(start, end)) });
   }
   return out;
 }

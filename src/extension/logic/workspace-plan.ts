@@ -241,17 +241,18 @@ export function planFile(
   const plan: FilePlan = { edits: [], skipped: [] };
   let starts: number[] | undefined;
   for (const m of findUrls(text)) {
-    const url = absoluteUrl(m);
+    const found = text.slice(m.start, m.end);
+    const url = absoluteUrl(found);
     const group = groupFor(url, target, caches);
     if (!group) continue;
     const r = transform(url);
     if (r.skip !== undefined) {
-      plan.skipped.push({ url: m.url, reason: r.skip });
+      plan.skipped.push({ url: found, reason: r.skip });
       continue;
     }
     const w = writeUrl(text, m.start, m.end, r.text, t, languageId);
     if (w.refused !== undefined) {
-      plan.skipped.push({ url: m.url, reason: w.refused });
+      plan.skipped.push({ url: found, reason: w.refused });
       continue;
     }
     starts ??= lineStarts(text);
@@ -260,7 +261,7 @@ export function planFile(
     plan.edits.push({
       start: m.start,
       end: m.end,
-      oldText: m.url,
+      oldText: found,
       newText: w.text,
       group,
       host: hostOf(url),

@@ -185,7 +185,7 @@ function foundWhole(doc: string, written: string, start: number): string {
   const m = findUrls(doc).find((f) => f.start === start);
   assert.ok(m, 'the URL is found where it was written');
   assert.equal(m.end, start + written.length, 'the URL is found whole');
-  return absoluteUrl(m);
+  return absoluteUrl(doc.slice(m.start, m.end));
 }
 
 const CONTEXTS: Context[] = [

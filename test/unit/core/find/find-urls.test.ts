@@ -1,13 +1,21 @@
 import * as assert from 'node:assert/strict';
 import { UrlError } from '../../../../src/core/shared/errors';
-import { URL_AT_WINDOW, absoluteUrl, findUrls, urlAt } from '../../../../src/core/find/find-urls';
+import {
+  type UrlMatch,
+  URL_AT_WINDOW,
+  absoluteUrl,
+  findUrls,
+  urlAt,
+} from '../../../../src/core/find/find-urls';
 
-/** The URLs found in `text`, checking each one is the exact slice its offsets say. */
+/** The URLs found in `text`: the text of each match. */
 function urls(text: string): string[] {
-  return findUrls(text).map((m) => {
-    assert.equal(text.slice(m.start, m.end), m.url);
-    return m.url;
-  });
+  return findUrls(text).map((m) => text.slice(m.start, m.end));
+}
+
+/** A match of `text` with the text its offsets say, to compare with an example at once. */
+function withText(text: string, m: UrlMatch | undefined): (UrlMatch & { url: string }) | undefined {
+  return m && { start: m.start, end: m.end, url: text.slice(m.start, m.end) };
 }
 
 describe('findUrls: the examples of the brief', () => {
@@ -74,10 +82,11 @@ describe('findUrls: the examples of the brief', () => {
 
   it('finds www. URLs and makes them absolute with http://', () => {
     const [m] = findUrls('see www.a.com/x.');
-    assert.deepEqual(m, { start: 4, end: 15, url: 'www.a.com/x' });
-    assert.equal(absoluteUrl(m), 'http://www.a.com/x');
-    assert.equal(absoluteUrl(findUrls('WWW.A.COM')[0]), 'http://WWW.A.COM');
-    assert.equal(absoluteUrl(findUrls('https://www.a.com')[0]), 'https://www.a.com');
+    assert.deepEqual(m, { start: 4, end: 15 });
+    assert.deepEqual(urls('see www.a.com/x.'), ['www.a.com/x']);
+    assert.equal(absoluteUrl('www.a.com/x'), 'http://www.a.com/x');
+    assert.deepEqual(urls('WWW.A.COM').map(absoluteUrl), ['http://WWW.A.COM']);
+    assert.deepEqual(urls('https://www.a.com').map(absoluteUrl), ['https://www.a.com']);
   });
 
   it('wants a dotted host after www. and nothing host-like before it', () => {
@@ -157,19 +166,15 @@ describe('findUrls: text around URLs', () => {
   });
 
   it('JSON with escaped slashes (PHP json_encode, JSON-LD): found as written, unescaped by absoluteUrl', () => {
-    // Was []: `\` ended every URL. The match is the text as written (url = text.slice(start, end)).
+    // Was []: `\` ended every URL. The match is the text as written.
     const json = '{"u":"https:\\/\\/a.com\\/x?y=1","v":"http:\\/\\/b.org\\/"}';
-    const found = findUrls(json);
-    assert.deepEqual(
-      found.map((m) => m.url),
-      ['https:\\/\\/a.com\\/x?y=1', 'http:\\/\\/b.org\\/'],
-    );
-    for (const m of found) assert.equal(json.slice(m.start, m.end), m.url);
+    const found = urls(json);
+    assert.deepEqual(found, ['https:\\/\\/a.com\\/x?y=1', 'http:\\/\\/b.org\\/']);
     // `\/` is `/` in JSON and JS strings: the URL to open or convert is the string's value.
     assert.deepEqual(found.map(absoluteUrl), ['https://a.com/x?y=1', 'http://b.org/']);
     const ld =
       '<script type="application/ld+json">{"@id":"https:\\/\\/example.com\\/#org","logo":"https:\\/\\/example.com\\/wp-content\\/logo.png"}</script>';
-    assert.deepEqual(findUrls(ld).map(absoluteUrl), [
+    assert.deepEqual(urls(ld).map(absoluteUrl), [
       'https://example.com/#org',
       'https://example.com/wp-content/logo.png',
     ]);
@@ -180,7 +185,7 @@ describe('findUrls: text around URLs', () => {
     assert.deepEqual(urls('"https:\\/\\/a.com\\/?a=1\\u0026b=2"'), ['https:\\/\\/a.com\\/?a=1']);
     // Only a URL escaped from its scheme on: a plain URL still ends at a backslash.
     assert.deepEqual(urls('"https://a.com\\/x"'), ['https://a.com']);
-    assert.equal(absoluteUrl(findUrls('"https://a.com/x"')[0]), 'https://a.com/x');
+    assert.deepEqual(urls('"https://a.com/x"').map(absoluteUrl), ['https://a.com/x']);
   });
 
   it('no URL in a regular expression with escaped slashes (\\. or \\? after the host is no JSON)', () => {
@@ -333,9 +338,10 @@ describe('findUrls: trailing punctuation and brackets', () => {
 
   it('urlAt agrees with findUrls on both sides of the comma', () => {
     const text = 'see https://a/x,https://b/y.';
-    assert.deepEqual(urlAt(text, 8), { start: 4, end: 15, url: 'https://a/x' });
-    assert.deepEqual(urlAt(text, 15), { start: 4, end: 15, url: 'https://a/x' }); // just after a/x
-    assert.deepEqual(urlAt(text, 17), { start: 16, end: 27, url: 'https://b/y' });
+    const a = { start: 4, end: 15, url: 'https://a/x' };
+    assert.deepEqual(withText(text, urlAt(text, 8)), a);
+    assert.deepEqual(withText(text, urlAt(text, 15)), a); // just after a/x
+    assert.deepEqual(withText(text, urlAt(text, 17)), { start: 16, end: 27, url: 'https://b/y' });
   });
 
   it('ends at the first unbalanced ) ] or }, keeps balanced ones', () => {
@@ -349,11 +355,12 @@ describe('findUrls: trailing punctuation and brackets', () => {
 
 describe('urlAt', () => {
   const text = 'see https://a.com/x, and www.b.com.';
-  const a = { start: 4, end: 19, url: 'https://a.com/x' };
-  const b = { start: 25, end: 34, url: 'www.b.com' };
+  const a = { start: 4, end: 19 }; // https://a.com/x
+  const b = { start: 25, end: 34 }; // www.b.com
 
   it('finds the URL at its start, middle, last character and just after it', () => {
     assert.deepEqual(findUrls(text), [a, b]);
+    assert.deepEqual(urls(text), ['https://a.com/x', 'www.b.com']);
     for (const offset of [4, 10, 18, 19]) assert.deepEqual(urlAt(text, offset), a, String(offset));
     for (const offset of [25, 30, 33, 34]) assert.deepEqual(urlAt(text, offset), b, String(offset));
   });
@@ -376,7 +383,7 @@ describe('urlAt', () => {
       assert.equal(urlAt(text, offset), undefined, String(offset));
     }
     assert.equal(urlAt('', 0), undefined);
-    assert.deepEqual(urlAt('https://a.com', 13), { start: 0, end: 13, url: 'https://a.com' });
+    assert.deepEqual(urlAt('https://a.com', 13), { start: 0, end: 13 });
   });
 
   it('agrees with findUrls where a URL contains another scheme', () => {
@@ -386,12 +393,16 @@ describe('urlAt', () => {
 
   it('reads only a window: no answer inside a URL longer than the window', () => {
     const long = `https://a.com/${'a'.repeat(URL_AT_WINDOW * 2)}`;
-    assert.equal(findUrls(long)[0].url, long);
+    assert.deepEqual(urls(long), [long]);
     assert.equal(urlAt(long, 5), undefined);
     // ...but a normal URL in a huge line without spaces is found from its neighbourhood.
     const line = `${'a'.repeat(URL_AT_WINDOW * 3)},url(https://a.com/x)${'b'.repeat(URL_AT_WINDOW * 3)}`;
     const start = URL_AT_WINDOW * 3 + 5;
-    assert.deepEqual(urlAt(line, start + 3), { start, end: start + 15, url: 'https://a.com/x' });
+    assert.deepEqual(withText(line, urlAt(line, start + 3)), {
+      start,
+      end: start + 15,
+      url: 'https://a.com/x',
+    });
   });
 });
 
@@ -404,6 +415,11 @@ describe('findUrls and urlAt: bad input', () => {
       );
       assert.throws(() => urlAt(bad as string, 0), UrlError);
     }
+  });
+
+  it('absoluteUrl throws a UrlError for anything but a string (a match object included)', () => {
+    for (const bad of [undefined, null, 42, { start: 0, end: 13 }, { url: 'https://a.com' }])
+      assert.throws(() => absoluteUrl(bad as unknown as string), UrlError);
   });
 
   it('handle empty text and text without URLs', () => {
