@@ -303,9 +303,10 @@ function hostAsPath(asciiHost: string): string {
 }
 
 // A rest the WHATWG parser serializes unchanged: a path starting with `/`, then only characters
-// no component percent-encodes (`'` is encoded in http(s) queries), and no dot segment.
-const BROWSER_STABLE_REST = /^\/[\w\-.~!$&()*+,;=:@/?#%]*$/;
-const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?#]|$)/i;
+// no component percent-encodes (`'` is encoded in http(s) queries), and no dot segment. Sticky and
+// global: tested from the host's end (`lastIndex`), so the rest need not be cut out to be checked.
+const BROWSER_STABLE_REST = /\/[\w\-.~!$&()*+,;=:@/?#%]*$/y;
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?#]|$)/gi;
 
 /**
  * The fast path of `cacheUrl`: a lower-case `http(s)://`, a plain host (`plainPrefix`) and a rest
@@ -316,9 +317,13 @@ function plainCacheUrl(publisherUrl: string, options: CacheUrlOptions): string |
   const hostStart = plainSchemeEnd(publisherUrl);
   const hostEnd = hostStart === 0 ? 0 : simpleHostEnd(publisherUrl, hostStart);
   if (hostEnd <= hostStart) return undefined;
+  // No blank or control character passes these checks (the host's are below): such a URL goes
+  // to `publisherParts`, which trims or refuses it.
+  BROWSER_STABLE_REST.lastIndex = hostEnd;
+  if (!BROWSER_STABLE_REST.test(publisherUrl)) return undefined;
+  DOT_SEGMENT.lastIndex = hostEnd;
+  if (DOT_SEGMENT.test(publisherUrl)) return undefined;
   const host = publisherUrl.slice(hostStart, hostEnd);
-  const rest = publisherUrl.slice(hostEnd);
-  if (!BROWSER_STABLE_REST.test(rest) || DOT_SEGMENT.test(rest)) return undefined;
   const https = hostStart === 8;
   const prefix = plainPrefix(host);
   if (prefix !== undefined)
@@ -326,12 +331,13 @@ function plainCacheUrl(publisherUrl: string, options: CacheUrlOptions): string |
   // Upper case or IDN: the host alone decides, read label by label as the browser maps it
   // (`hostForms`, memoized). Escapes, userinfo and ports go to the whole-URL reading.
   if (NOT_HOST_ALONE.test(host)) return undefined;
+  const rest = publisherUrl.slice(hostEnd);
   const info = otherHostInfo(host);
   if (info.ascii === 's' && !https) checkNotSlashS(info, rest);
   return `https://${info.prefix}${servingPath(options, https)}${hostAsPath(info.ascii)}${rest}`;
 }
 
-const NOT_HOST_ALONE = /[%@:]/;
+const NOT_HOST_ALONE = /[%@:\u0000-\u0020\u007f]/;
 
 /**
  * Refuses `http://s/s/…`: its cache URL `/c/s/s/…` is also that of `https://s/…`, and caches read
@@ -366,13 +372,11 @@ export function plainSchemeEnd(url: string): number {
 const AUTHORITY_END = /[/?#\\]/g;
 
 /**
- * The fast path of `cacheUrl`, for a URL after a lower-case `http(s)://`: where its host ends, or
- * 0 when the URL has a blank or control character (`publisherParts` trims or refuses it).
- * Native regex scans: indexing a string char by char is slow when it was built by concatenation
+ * The fast path of `cacheUrl`, for a URL after a lower-case `http(s)://`: where its host ends.
+ * A native regex scan: indexing a string char by char is slow when it was built by concatenation
  * (a V8 cons string), so only the short host slice is read in a loop (`plainPrefix`).
  */
 function simpleHostEnd(url: string, hostStart: number): number {
-  if (INNER_BLANKS.test(url)) return 0;
   AUTHORITY_END.lastIndex = hostStart;
   return AUTHORITY_END.test(url) ? AUTHORITY_END.lastIndex - 1 : url.length;
 }

@@ -40,12 +40,15 @@ export function checkInput(input: unknown, what = 'URL'): string {
   return input;
 }
 
+// "No options", shared and frozen: no allocation on the hot path of every call without options.
+const NO_OPTIONS = Object.freeze({});
+
 /** An options argument: `undefined` and `null` mean none; anything else must be an object. */
 export function readOptions<T extends object>(
   options: T | null | undefined,
   what = 'options',
-): Partial<T> {
-  if (options === undefined || options === null) return {};
+): Readonly<Partial<T>> {
+  if (options === undefined || options === null) return NO_OPTIONS as Readonly<Partial<T>>;
   if (typeof options !== 'object')
     throw new UrlError('invalid-option', `The ${what} must be an object.`);
   return options;
