@@ -48,7 +48,7 @@ export function readOptions<T extends object>(
   options: T | null | undefined,
   what = 'options',
 ): Readonly<Partial<T>> {
-  if (options === undefined || options === null) return NO_OPTIONS as Readonly<Partial<T>>;
+  if (options === undefined || options === null) return NO_OPTIONS;
   if (typeof options !== 'object')
     throw new UrlError('invalid-option', `The ${what} must be an object.`);
   return options;
