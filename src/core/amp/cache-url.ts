@@ -303,10 +303,10 @@ function hostAsPath(asciiHost: string): string {
 }
 
 // A rest the WHATWG parser serializes unchanged: a path starting with `/`, then only characters
-// no component percent-encodes (`'` is encoded in http(s) queries), and no dot segment. Sticky and
-// global: tested from the host's end (`lastIndex`), so the rest need not be cut out to be checked.
-const BROWSER_STABLE_REST = /\/[\w\-.~!$&()*+,;=:@/?#%]*$/y;
-const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?#]|$)/gi;
+// no component percent-encodes (`'` is encoded in http(s) queries), and no dot segment (`/./`,
+// `/%2e%2e?`: not after any `/`, even in the query, to be safe). One pass; sticky, so it is tested
+// from the host's end (`lastIndex`) without cutting the rest out.
+const BROWSER_STABLE_REST = /(?:\/(?!(?:\.|%2[eE]){1,2}(?:[/?#]|$))[\w\-.~!$&()*+,;=:@?#%]*)+$/y;
 
 /**
  * The fast path of `cacheUrl`: a lower-case `http(s)://`, a plain host (`plainPrefix`) and a rest
@@ -321,8 +321,6 @@ function plainCacheUrl(publisherUrl: string, options: CacheUrlOptions): string |
   // to `publisherParts`, which trims or refuses it.
   BROWSER_STABLE_REST.lastIndex = hostEnd;
   if (!BROWSER_STABLE_REST.test(publisherUrl)) return undefined;
-  DOT_SEGMENT.lastIndex = hostEnd;
-  if (DOT_SEGMENT.test(publisherUrl)) return undefined;
   const host = publisherUrl.slice(hostStart, hostEnd);
   const https = hostStart === 8;
   const prefix = plainPrefix(host);
