@@ -1,5 +1,5 @@
 // Scans the workspace for the workspace commands: the files the Search view would search
-// (files.exclude, search.exclude, .gitignore and .ignore), read through workspace.fs (virtual workspaces and
+// (files.exclude, search.exclude, .gitignore, .ignore and .git/info/exclude), read through workspace.fs (virtual workspaces and
 // the web build too), open documents from their current text. Nothing is written here.
 import * as vscode from 'vscode';
 import type { AmpCache } from '../../core';
@@ -19,11 +19,20 @@ import {
 } from '../logic/workspace-plan';
 import { languageOfPath } from '../logic/language-of-path';
 import {
+  GIT_INFO_EXCLUDE,
   IGNORE_FILE_NAMES,
   IgnoreRules,
   hasNegation,
-  type IgnoreFileName,
+  ignoreFileAt,
+  type IgnoreSource,
 } from '../logic/ignore-files';
+
+/** An ignore file's text, its folder ('' for the workspace folder) and which kind it is. */
+interface IgnoreFile {
+  dir: string;
+  name: IgnoreSource;
+  text: string;
+}
 
 export interface ScanOptions {
   include: string;
@@ -99,6 +108,8 @@ export async function exclusionsFor(
   let rules: IgnoreRules | undefined;
   if (search.get('useIgnoreFiles') !== false) {
     const files = await readIgnoreFiles(folder, joinGlobs(filesExclude), token);
+    const excludeFile = await readGitInfoExclude(folder);
+    if (excludeFile) files.unshift(excludeFile);
     if (files.some((f) => hasNegation(f.text))) {
       rules = new IgnoreRules();
       for (const f of files) rules.add(f.dir, f.name, f.text);
@@ -113,24 +124,31 @@ async function readIgnoreFiles(
   folder: vscode.WorkspaceFolder,
   filesExclude: string | undefined,
   token?: vscode.CancellationToken,
-): Promise<{ dir: string; name: IgnoreFileName; text: string }[]> {
+): Promise<IgnoreFile[]> {
   const uris = await vscode.workspace.findFiles(
     new vscode.RelativePattern(folder, `**/{${IGNORE_FILE_NAMES.join(',')}}`),
     filesExclude ?? null,
     undefined,
     token,
   );
-  const out: { dir: string; name: IgnoreFileName; text: string }[] = [];
+  const out: IgnoreFile[] = [];
   for (const uri of uris) {
-    const rel = vscode.workspace.asRelativePath(uri, false);
-    const name = IGNORE_FILE_NAMES.find((n) => rel === n || rel.endsWith(`/${n}`));
-    if (!name) continue;
-    const dir = rel.slice(0, rel.length - name.length).replace(/^\.?\/+|\/+$/g, '');
-    const bytes = await readBytes(uri);
-    const text = bytes && decodeText(bytes).text;
-    if (text) out.push({ dir, name, text });
+    const at = ignoreFileAt(vscode.workspace.asRelativePath(uri, false));
+    const text = at && (await readIgnoreText(uri));
+    if (at && text) out.push({ ...at, text });
   }
   return out;
+}
+
+/** `.git/info/exclude` when the workspace folder is a repository's root (`.git` a folder). */
+async function readGitInfoExclude(folder: vscode.WorkspaceFolder): Promise<IgnoreFile | undefined> {
+  const text = await readIgnoreText(vscode.Uri.joinPath(folder.uri, GIT_INFO_EXCLUDE));
+  return text ? { dir: '', name: GIT_INFO_EXCLUDE, text } : undefined;
+}
+
+async function readIgnoreText(uri: vscode.Uri): Promise<string | undefined> {
+  const bytes = await readBytes(uri);
+  return bytes && decodeText(bytes).text;
 }
 
 async function readBytes(uri: vscode.Uri): Promise<Uint8Array | undefined> {

@@ -1,5 +1,5 @@
-// The ignore files the Search view honours (`search.useIgnoreFiles`: `.gitignore` and `.ignore`),
-// read as git and ripgrep read them, for the workspace commands. Most folders' files have no
+// The ignore files the Search view honours (`search.useIgnoreFiles`: `.gitignore`, `.ignore` and
+// the repository's `.git/info/exclude`), read as git and ripgrep read them, for the workspace commands. Most folders' files have no
 // negation (`!x`): their lines become exclude globs that findFiles applies while it searches
 // (gitignoreGlobs in workspace-plan.ts). A negation can't be an exclude glob, so when a folder has
 // one, its ignore files are matched here instead, file by file, with the `ignore` package (the
@@ -7,9 +7,30 @@
 // a file under an excluded directory stays excluded.
 import ignore, { type Ignore } from 'ignore';
 
-/** The ignore files read, in the order their rules apply within one folder (`.ignore` wins). */
+/** The ignore files found in any folder, in the order their rules apply there (`.ignore` wins). */
 export const IGNORE_FILE_NAMES = ['.gitignore', '.ignore'] as const;
 export type IgnoreFileName = (typeof IGNORE_FILE_NAMES)[number];
+
+/**
+ * The repository's own exclude file, read when the workspace folder is the repository's root:
+ * its lines apply from that root, below every `.gitignore` (git and ripgrep give it the lowest
+ * priority of the three).
+ */
+export const GIT_INFO_EXCLUDE = '.git/info/exclude';
+export type IgnoreSource = typeof GIT_INFO_EXCLUDE | IgnoreFileName;
+const RULE_ORDER: readonly IgnoreSource[] = [GIT_INFO_EXCLUDE, ...IGNORE_FILE_NAMES];
+
+/**
+ * The ignore file at `rel` (a path relative to the workspace folder, as `asRelativePath` gives
+ * it) and its folder ('' for the workspace folder, `.github` for `.github/.gitignore`), or
+ * undefined for any other file.
+ */
+export function ignoreFileAt(rel: string): { dir: string; name: IgnoreFileName } | undefined {
+  const path = rel.replace(/^(?:\.\/)+/, '');
+  const name = IGNORE_FILE_NAMES.find((n) => path === n || path.endsWith(`/${n}`));
+  if (!name) return undefined;
+  return { dir: path.slice(0, path.length - name.length).replace(/^\/+|\/+$/g, ''), name };
+}
 
 /** Whether an ignore file's text has a negation line (`!x`; `\!x` is a literal `!`). */
 export function hasNegation(content: string): boolean {
@@ -18,11 +39,11 @@ export function hasNegation(content: string): boolean {
 
 /** The ignore files of one workspace folder, matched as git does. */
 export class IgnoreRules {
-  private readonly texts = new Map<string, Partial<Record<IgnoreFileName, string>>>();
+  private readonly texts = new Map<string, Partial<Record<IgnoreSource, string>>>();
   private compiled: { dir: string; rules: Ignore }[] | undefined;
 
   /** Adds the ignore file `name` of folder `dir` ('' for the workspace folder, else `a/b`). */
-  add(dir: string, name: IgnoreFileName, content: string): void {
+  add(dir: string, name: IgnoreSource, content: string): void {
     const key = dir.replace(/^\/+|\/+$/g, '');
     this.texts.set(key, { ...this.texts.get(key), [name]: content });
     this.compiled = undefined;
@@ -59,7 +80,7 @@ export class IgnoreRules {
     this.compiled ??= [...this.texts]
       .map(([dir, files]) => ({
         dir,
-        rules: ignore().add(IGNORE_FILE_NAMES.map((n) => files[n] ?? '').join('\n')),
+        rules: ignore().add(RULE_ORDER.map((n) => files[n] ?? '').join('\n')),
       }))
       .sort((a, b) => depthOf(a.dir) - depthOf(b.dir));
     return this.compiled;

@@ -185,6 +185,31 @@ describe('workspace commands (real VS Code)', function () {
     }
   });
 
+  it("reads the repository's .git/info/exclude, as globs and with a negation", async () => {
+    const dir = makeTree();
+    const gitDir = path.join(fixturesDir, '.git');
+    assert.ok(!fs.existsSync(gitDir), 'test/fixtures has no .git of its own');
+    for (const name of ['info-excluded.md', 'info-kept.md'])
+      fs.writeFileSync(path.join(fixturesDir, dir, name), `${name} ${CACHE}\n`);
+    const listed = async () =>
+      (await listFiles(`${dir}/**`, '')).map((u) => path.basename(u.fsPath));
+    try {
+      fs.mkdirSync(path.join(gitDir, 'info'), { recursive: true });
+      fs.writeFileSync(path.join(gitDir, 'info', 'exclude'), '# local only\ninfo-excluded.md\n');
+      let names = await listed();
+      assert.ok(!names.includes('info-excluded.md'), 'excluded by .git/info/exclude');
+      assert.ok(names.includes('info-kept.md') && names.includes('top.txt'));
+      // A negation: matched file by file, and .gitignore still applies above it.
+      fs.writeFileSync(path.join(gitDir, 'info', 'exclude'), 'info-*.md\n!info-kept.md\n');
+      names = await listed();
+      assert.ok(!names.includes('info-excluded.md') && names.includes('info-kept.md'));
+      assert.ok(!names.includes('y.md'), '.gitignore ignored-dir/ still applies');
+    } finally {
+      fs.rmSync(gitDir, { recursive: true, force: true, maxRetries: 3 });
+      fs.rmSync(path.join(fixturesDir, dir), { recursive: true, force: true, maxRetries: 3 });
+    }
+  });
+
   it('writes a file that is not open as its language requires (a sitemap: & as &amp;)', async () => {
     const dir = makeTree();
     const cache = 'https://a-com.cdn.ampproject.org/c/s/a.com/?a=1&b=2';

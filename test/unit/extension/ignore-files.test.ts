@@ -1,7 +1,12 @@
 // The ignore files of the workspace commands when a negation (`!x`) rules out exclude globs:
 // git's own documented examples (gitignore(5)), nested files, `.ignore` beside `.gitignore`.
 import * as assert from 'node:assert/strict';
-import { IgnoreRules, hasNegation } from '../../../src/extension/logic/ignore-files';
+import {
+  GIT_INFO_EXCLUDE,
+  IgnoreRules,
+  hasNegation,
+  ignoreFileAt,
+} from '../../../src/extension/logic/ignore-files';
 
 /** The paths of `paths` that `rules` leave in. */
 function kept(rules: IgnoreRules, paths: string[]): string[] {
@@ -60,6 +65,19 @@ describe('ignore files with negations (git rules)', () => {
     ]);
   });
 
+  it('.git/info/exclude applies from the root, below every .gitignore (gitignore(5) precedence)', () => {
+    const rules = new IgnoreRules();
+    rules.add('', GIT_INFO_EXCLUDE, '*.log\n!local.tmp\n');
+    rules.add('', '.gitignore', '!keep.log\n*.tmp\n');
+    assert.deepEqual(kept(rules, ['a.log', 'keep.log', 'sub/b.log', 'local.tmp', 'a.md']), [
+      'keep.log',
+      'a.md',
+    ]);
+    // A deeper .gitignore overrides it too.
+    rules.add('sub', '.gitignore', '!b.log\n');
+    assert.equal(rules.ignores('sub/b.log'), false);
+  });
+
   it('never throws on odd paths: they are simply not ignored', () => {
     const rules = new IgnoreRules();
     rules.add('', '.gitignore', '*\n!*.md\n');
@@ -73,5 +91,20 @@ describe('ignore files with negations (git rules)', () => {
     assert.equal(hasNegation('dist/\n!dist/keep.md\n'), true);
     assert.equal(hasNegation('dist/\r\n!keep\r\n'), true);
     assert.equal(hasNegation('\\!important.txt\n# !comment\n a!b\n'), false);
+  });
+});
+
+describe('ignoreFileAt: an ignore file and its folder from a workspace-relative path', () => {
+  it('at the root, nested, and in a folder whose name starts with a dot', () => {
+    assert.deepEqual(ignoreFileAt('.gitignore'), { dir: '', name: '.gitignore' });
+    assert.deepEqual(ignoreFileAt('a/b/.ignore'), { dir: 'a/b', name: '.ignore' });
+    // Was `github`: the leading dot of a folder at the root was taken for a `./` prefix.
+    assert.deepEqual(ignoreFileAt('.github/.gitignore'), { dir: '.github', name: '.gitignore' });
+    assert.deepEqual(ignoreFileAt('./docs/.gitignore'), { dir: 'docs', name: '.gitignore' });
+  });
+
+  it('no other file', () => {
+    for (const rel of ['a.gitignore', 'x/.gitignore.bak', 'gitignore', '.git/info/exclude', ''])
+      assert.equal(ignoreFileAt(rel), undefined, rel);
   });
 });
