@@ -1,6 +1,7 @@
 // Scans the workspace for the workspace commands: the files the Search view would search
-// (files.exclude, search.exclude, .gitignore, .ignore and .git/info/exclude), read through workspace.fs (virtual workspaces and
-// the web build too), open documents from their current text. Nothing is written here.
+// (files.exclude, search.exclude, .gitignore, .ignore and .git/info/exclude), read through
+// workspace.fs (virtual workspaces and the web build too), open documents from their current
+// text. Nothing is written here.
 import * as vscode from 'vscode';
 import type { AmpCache } from '../../core';
 import type { Skip } from '../logic/plan-edits';

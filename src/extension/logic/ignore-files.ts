@@ -1,10 +1,10 @@
 // The ignore files the Search view honours (`search.useIgnoreFiles`: `.gitignore`, `.ignore` and
-// the repository's `.git/info/exclude`), read as git and ripgrep read them, for the workspace commands. Most folders' files have no
-// negation (`!x`): their lines become exclude globs that findFiles applies while it searches
-// (gitignoreGlobs in workspace-plan.ts). A negation can't be an exclude glob, so when a folder has
-// one, its ignore files are matched here instead, file by file, with the `ignore` package (the
-// matcher ESLint uses), which follows git's rules: last matching line wins, `!x` re-includes, and
-// a file under an excluded directory stays excluded.
+// the repository's `.git/info/exclude`), read as git and ripgrep read them, for the workspace
+// commands. Most folders' files have no negation (`!x`): their lines become exclude globs that
+// findFiles applies while it searches (gitignoreGlobs in workspace-plan.ts). A negation can't be
+// an exclude glob, so when a folder has one, its ignore files are matched here instead, file by
+// file, with the `ignore` package (the matcher ESLint uses), which follows git's rules: last
+// matching line wins, `!x` re-includes, and a file under an excluded directory stays excluded.
 import ignore, { type Ignore } from 'ignore';
 
 /** The ignore files found in any folder, in the order their rules apply there (`.ignore` wins). */
