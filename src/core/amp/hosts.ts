@@ -145,7 +145,7 @@ function indexOf(caches: readonly AmpCache[]): HostIndex {
  * `google.<tld>` or `www.google.<tld>`: other Google subdomains serve no `/amp/` viewer.
  */
 function isGoogleViewerHost(host: string): boolean {
-  const start = host.startsWith('www.google.') ? 11 : host.startsWith('google.') ? 7 : -1;
+  const start = googleTldAt(host, 0);
   if (start < 0) return false;
   const tld = host.slice(start);
   if (tld === 'com' || tld === 'co' || tld === 'cat') return true;
@@ -210,10 +210,13 @@ export function mayBeAmpHostAt(
     )
       return true;
   }
-  return (
-    index.google !== undefined &&
-    (text.startsWith('google.', from) || text.startsWith('www.google.', from))
-  );
+  return index.google !== undefined && googleTldAt(text, from) >= 0;
+}
+
+/** Where the TLD starts after `google.` or `www.google.` at `from`, or -1: a viewer's host form. */
+function googleTldAt(text: string, from: number): number {
+  if (text.startsWith('www.google.', from)) return from + 11;
+  return text.startsWith('google.', from) ? from + 7 : -1;
 }
 
 /**
