@@ -28,6 +28,17 @@ export default tseslint.config(
     },
   },
   {
+    // The core and the layer the front ends share run outside VS Code (CLI, browsers, SQL
+    // engines): no vscode import there.
+    files: ['src/core/**/*.ts', 'src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'vscode', message: 'src/core and src/shared must stay vscode-free.' }] },
+      ],
+    },
+  },
+  {
     // The benchmarks load each suite lazily with require(), so one suite's imports don't slow another.
     files: ['bench/**/*.ts'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

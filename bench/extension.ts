@@ -118,13 +118,13 @@ export function run(): void {
 
   // Pure modules, loaded after the activation figures so they don't warm the module cache first.
   const { readSettings } =
-    require('../src/extension/logic/settings') as typeof import('../src/extension/logic/settings');
+    require('../src/shared/settings') as typeof import('../src/shared/settings');
   const { planEdits, planSteps } =
-    require('../src/extension/logic/plan-edits') as typeof import('../src/extension/logic/plan-edits');
+    require('../src/shared/plan-edits') as typeof import('../src/shared/plan-edits');
   const { mergeSteps } =
-    require('../src/extension/logic/merge-edits') as typeof import('../src/extension/logic/merge-edits');
+    require('../src/shared/merge-edits') as typeof import('../src/shared/merge-edits');
   const { makeTransform } =
-    require('../src/extension/logic/transforms') as typeof import('../src/extension/logic/transforms');
+    require('../src/shared/transforms') as typeof import('../src/shared/transforms');
   const settings = readSettings(() => undefined, true);
 
   // What the hover provider does: read a window of the line, find the URL, compute, render.

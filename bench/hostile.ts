@@ -72,14 +72,13 @@ function best(runs: number, fn: () => void): number {
 
 export function run(): void {
   const { cacheUrl } = require('../src/core') as typeof import('../src/core');
-  const { computeForms } =
-    require('../src/extension/logic/forms') as typeof import('../src/extension/logic/forms');
+  const { computeForms } = require('../src/shared/forms') as typeof import('../src/shared/forms');
   const { readSettings } =
-    require('../src/extension/logic/settings') as typeof import('../src/extension/logic/settings');
+    require('../src/shared/settings') as typeof import('../src/shared/settings');
   const { planEdits } =
-    require('../src/extension/logic/plan-edits') as typeof import('../src/extension/logic/plan-edits');
+    require('../src/shared/plan-edits') as typeof import('../src/shared/plan-edits');
   const { makeTransform } =
-    require('../src/extension/logic/transforms') as typeof import('../src/extension/logic/transforms');
+    require('../src/shared/transforms') as typeof import('../src/shared/transforms');
   const settings = readSettings(() => undefined, true);
   const transform = makeTransform('cache', settings);
   const pipeline = hoverPipeline();

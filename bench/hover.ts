@@ -13,13 +13,12 @@ export interface HoverPipeline {
 
 export function hoverPipeline(): HoverPipeline {
   const { urlNear, windowAround } =
-    require('../src/extension/logic/locate') as typeof import('../src/extension/logic/locate');
-  const { computeForms } =
-    require('../src/extension/logic/forms') as typeof import('../src/extension/logic/forms');
+    require('../src/shared/locate') as typeof import('../src/shared/locate');
+  const { computeForms } = require('../src/shared/forms') as typeof import('../src/shared/forms');
   const { hoverMarkdown } =
     require('../src/extension/logic/hover-markdown') as typeof import('../src/extension/logic/hover-markdown');
   const { readSettings } =
-    require('../src/extension/logic/settings') as typeof import('../src/extension/logic/settings');
+    require('../src/shared/settings') as typeof import('../src/shared/settings');
   const settings = readSettings(() => undefined, true);
   const find = (line: string, at: number) => {
     const w = windowAround(line.length, at);

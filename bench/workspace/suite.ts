@@ -5,8 +5,8 @@ import * as vscode from 'vscode';
 import { buildEdit, checkFresh } from '../../src/extension/commands/workspace-apply';
 import { listFiles, scanFiles } from '../../src/extension/commands/workspace-scan';
 import { Config } from '../../src/extension/config';
-import { makeTransform } from '../../src/extension/logic/transforms';
-import { DEFAULT_MAX_FILE_SIZE } from '../../src/extension/logic/workspace-plan';
+import { makeTransform } from '../../src/shared/transforms';
+import { DEFAULT_MAX_FILE_SIZE } from '../../src/shared/workspace-plan';
 
 /** Samples RSS and heap and the longest event-loop gap (how long the host was busy at a time). */
 function watch(): { stop: () => { rss: number; heap: number; gap: number } } {

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { Disposable } from './dispose';
 import { plainMessage } from './logic/escape';
-import { readSettings, trustAwareGetter, type Settings } from './logic/settings';
+import { readSettings, trustAwareGetter, type Settings } from '../shared/settings';
 
 export class Config extends Disposable {
   private current: Settings | undefined;

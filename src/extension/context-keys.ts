@@ -14,7 +14,7 @@ import * as vscode from 'vscode';
 import type { Config } from './config';
 import { Disposable } from './dispose';
 import { inScope, urlAtPosition } from './documents';
-import { classify } from './logic/classify';
+import { classify } from '../shared/classify';
 
 interface Spot {
   document: vscode.TextDocument;

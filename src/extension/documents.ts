@@ -1,12 +1,12 @@
 // Cheap questions about documents: is it in scope, is it within the limits, which URL is at a
 // position. Only a bounded window of the line is read.
 import * as vscode from 'vscode';
-import { CANDIDATE_SCAN_CHARS, documentHosts } from './logic/candidates';
+import { CANDIDATE_SCAN_CHARS, documentHosts } from '../shared/candidates';
 import type { LinkTarget } from './logic/link-args';
-import { urlNear, windowAround, type UrlAtCursor } from './logic/locate';
+import { urlNear, windowAround, type UrlAtCursor } from '../shared/locate';
 import { windowFor, type LineWindow } from './logic/recompute';
-import type { OffsetRange } from './logic/plan-edits';
-import type { Settings } from './logic/settings';
+import type { OffsetRange } from '../shared/plan-edits';
+import type { Settings } from '../shared/settings';
 
 const sizes = new WeakMap<vscode.TextDocument, { version: number; size: number }>();
 

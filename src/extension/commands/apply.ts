@@ -1,9 +1,9 @@
 // Writes a plan as ONE editor edit (one undo step), and only if the document still holds what
 // the plan was made from: stale text is never written.
 import * as vscode from 'vscode';
-import { mapOffsets } from '../logic/merge-edits';
-import type { Plan, PlannedEdit } from '../logic/plan-edits';
-import type { EditSummary } from '../logic/summary';
+import { mapOffsets } from '../../shared/merge-edits';
+import type { Plan, PlannedEdit } from '../../shared/plan-edits';
+import type { EditSummary } from '../../shared/summary';
 
 /**
  * Applies `plan` to the editor's document, which must still be at `version`. `spans`, when given,

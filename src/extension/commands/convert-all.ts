@@ -5,9 +5,9 @@ import type { Config } from '../config';
 import { documentSize, longestLine, selectionOffsets } from '../documents';
 import { parseArgs } from '../logic/command-args';
 import { truncate } from '../logic/escape';
-import type { Limits } from '../logic/settings';
-import type { EditSummary } from '../logic/summary';
-import { makeTransform, TARGETS, type Target } from '../logic/transforms';
+import type { Limits } from '../../shared/settings';
+import type { EditSummary } from '../../shared/summary';
+import { makeTransform, TARGETS, type Target } from '../../shared/transforms';
 import { editUrls } from './edit-urls';
 import { notStarted } from './report';
 

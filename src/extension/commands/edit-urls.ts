@@ -4,10 +4,10 @@
 // version check refuses the stale plan.
 import * as vscode from 'vscode';
 import { selectionOffsets } from '../documents';
-import { mergeSteps } from '../logic/merge-edits';
-import { planSteps, type OffsetRange, type Plan, type PlannedEdit } from '../logic/plan-edits';
-import type { EditSummary } from '../logic/summary';
-import type { Transform } from '../logic/transforms';
+import { mergeSteps } from '../../shared/merge-edits';
+import { planSteps, type OffsetRange, type Plan, type PlannedEdit } from '../../shared/plan-edits';
+import type { EditSummary } from '../../shared/summary';
+import type { Transform } from '../../shared/transforms';
 import { applyPlan } from './apply';
 import { notStarted, report } from './report';
 

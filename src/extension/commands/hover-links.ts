@@ -8,7 +8,7 @@ import { candidatesOf, lineWindow, openDocument, textReader } from '../documents
 import { plainMessage } from '../logic/escape';
 import { parseLinkTarget, type LinkTarget } from '../logic/link-args';
 import { openRefusal, replaceRefusal, resolveLink, type FormValue } from '../logic/recompute';
-import { writeUrlAt } from '../logic/write-context';
+import { writeUrlAt } from '../../shared/write-context';
 
 function warn(message: string): false {
   void vscode.window.showWarningMessage(plainMessage(message));

@@ -4,10 +4,10 @@ import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { selectionOffsets } from '../documents';
 import { parseArgs } from '../logic/command-args';
-import type { Plan } from '../logic/plan-edits';
-import type { EditSummary } from '../logic/summary';
-import { makeTransform, type Transform } from '../logic/transforms';
-import { writeUrl } from '../logic/write-context';
+import type { Plan } from '../../shared/plan-edits';
+import type { EditSummary } from '../../shared/summary';
+import { makeTransform, type Transform } from '../../shared/transforms';
+import { writeUrl } from '../../shared/write-context';
 import { applyPlan } from './apply';
 import { notStarted, report } from './report';
 

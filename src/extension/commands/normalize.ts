@@ -10,9 +10,9 @@ import {
 import type { Config } from '../config';
 import { isOwnKey, parseArgs, parseNormalizeOptions, type Parsed } from '../logic/command-args';
 import { truncate } from '../logic/escape';
-import type { NormalizePreset } from '../logic/settings';
-import type { EditSummary } from '../logic/summary';
-import { makeTransform } from '../logic/transforms';
+import type { NormalizePreset } from '../../shared/settings';
+import type { EditSummary } from '../../shared/summary';
+import { makeTransform } from '../../shared/transforms';
 import { editUrls } from './edit-urls';
 import { notStarted } from './report';
 

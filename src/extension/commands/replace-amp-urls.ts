@@ -5,8 +5,8 @@ import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { documentSize, selectionOffsets } from '../documents';
 import { parseArgs } from '../logic/command-args';
-import type { EditSummary } from '../logic/summary';
-import { deAmpTransform } from '../logic/transforms';
+import type { EditSummary } from '../../shared/summary';
+import { deAmpTransform } from '../../shared/transforms';
 import { editUrls } from './edit-urls';
 import { notStarted } from './report';
 

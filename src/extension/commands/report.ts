@@ -1,7 +1,7 @@
 // Tells the user what an editing command did, without waiting for them (commands return at once).
 import * as vscode from 'vscode';
 import { plainMessage } from '../logic/escape';
-import { summaryMessage, type EditSummary } from '../logic/summary';
+import { summaryMessage, type EditSummary } from '../../shared/summary';
 
 export function report(summary: EditSummary): EditSummary {
   const message = plainMessage(summaryMessage(summary, vscode.l10n.t));

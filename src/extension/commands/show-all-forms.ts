@@ -7,12 +7,12 @@ import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { candidatesOf, lineWindow, openDocument, selectionOffsets } from '../documents';
 import { noIcons, plainMessage, truncate } from '../logic/escape';
-import { computeForms } from '../logic/forms';
+import { computeForms } from '../../shared/forms';
 import { parseLinkTarget, type LinkTarget } from '../logic/link-args';
 import { urlAtTarget } from '../logic/recompute';
-import { writeUrl } from '../logic/write-context';
-import { urlsInSelection, type PlannedEdit, type Skip } from '../logic/plan-edits';
-import type { EditSummary } from '../logic/summary';
+import { writeUrl } from '../../shared/write-context';
+import { urlsInSelection, type PlannedEdit, type Skip } from '../../shared/plan-edits';
+import type { EditSummary } from '../../shared/summary';
 import { applyPlan } from './apply';
 import { report } from './report';
 

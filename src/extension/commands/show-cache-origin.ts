@@ -3,10 +3,10 @@ import * as vscode from 'vscode';
 import { cacheOrigin } from '../../core';
 import type { Config } from '../config';
 import { selectionOffsets } from '../documents';
-import { classify, originOf } from '../logic/classify';
+import { classify, originOf } from '../../shared/classify';
 import { plainMessage } from '../logic/escape';
-import { attempt } from '../logic/outcome';
-import { urlsInSelection } from '../logic/plan-edits';
+import { attempt } from '../../shared/outcome';
+import { urlsInSelection } from '../../shared/plan-edits';
 
 /** Returns the origins at once; the message with its Copy button is not awaited. */
 export function showCacheOrigin(config: Config): string[] {

@@ -4,8 +4,8 @@ import { isServingType, MAX_IMAGE_WIDTH, type ServingType } from '../../core';
 import type { Config } from '../config';
 import { truncate } from '../logic/escape';
 import { parseArgs } from '../logic/command-args';
-import type { EditSummary } from '../logic/summary';
-import { makeTransform, type TransformOverrides } from '../logic/transforms';
+import type { EditSummary } from '../../shared/summary';
+import { makeTransform, type TransformOverrides } from '../../shared/transforms';
 import { editUrls } from './edit-urls';
 import { notStarted } from './report';
 

@@ -7,7 +7,7 @@ import {
   hostMatches,
   textHash,
   type EditGroup,
-} from '../logic/workspace-plan';
+} from '../../shared/workspace-plan';
 import type { ScannedFile } from './workspace-scan';
 
 /** One replacement of the edit, as built (the WorkspaceEdit API does not read metadata back). */

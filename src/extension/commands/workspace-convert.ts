@@ -4,15 +4,15 @@
 import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { plainMessage } from '../logic/escape';
-import type { Skip } from '../logic/plan-edits';
-import { makeTransform } from '../logic/transforms';
+import type { Skip } from '../../shared/plan-edits';
+import { makeTransform } from '../../shared/transforms';
 import {
   hostCounts,
   maxFileSize,
   workspaceMessage,
   type FileSkip,
   type WorkspaceTarget,
-} from '../logic/workspace-plan';
+} from '../../shared/workspace-plan';
 import { COMMAND } from '../command-ids';
 import { parseArgs } from '../logic/command-args';
 import { buildEdit, checkFresh } from './workspace-apply';

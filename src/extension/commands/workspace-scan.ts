@@ -4,8 +4,8 @@
 // text. Nothing is written here.
 import * as vscode from 'vscode';
 import type { AmpCache } from '../../core';
-import type { Skip } from '../logic/plan-edits';
-import type { Transform } from '../logic/transforms';
+import type { Skip } from '../../shared/plan-edits';
+import type { Transform } from '../../shared/transforms';
 import {
   ByteBudget,
   decodeText,
@@ -17,8 +17,8 @@ import {
   type FilePlan,
   type FileSkip,
   type WorkspaceTarget,
-} from '../logic/workspace-plan';
-import { languageOfPath } from '../logic/language-of-path';
+} from '../../shared/workspace-plan';
+import { languageOfPath } from '../../shared/language-of-path';
 import {
   GIT_INFO_EXCLUDE,
   IGNORE_FILE_NAMES,
@@ -26,7 +26,7 @@ import {
   hasNegation,
   ignoreFileAt,
   type IgnoreSource,
-} from '../logic/ignore-files';
+} from '../../shared/ignore-files';
 
 /** An ignore file's text, its folder ('' for the workspace folder) and which kind it is. */
 interface IgnoreFile {

@@ -1,9 +1,9 @@
 // Which refactor actions a URL gets, per kind, and why one can't apply: the code action provider
 // turns each offer into an action (with its edit, or disabled with the reason).
-import { classify } from './classify';
-import { format, type Localize } from './localize';
-import { makeTransform, type Target, type TransformSettings } from './transforms';
-import type { WriteResult } from './write-context';
+import { classify } from '../../shared/classify';
+import { format, type Localize } from '../../shared/localize';
+import { makeTransform, type Target, type TransformSettings } from '../../shared/transforms';
+import type { WriteResult } from '../../shared/write-context';
 
 export interface Offer {
   target: Target;

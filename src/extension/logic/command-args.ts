@@ -4,7 +4,7 @@
 // bounded; anything else is refused with a message saying what is accepted.
 import { NORMALIZE_STEPS, type NormalizeOptions } from '../../core';
 import { plainData } from './link-args';
-import { format, type Localize } from './localize';
+import { format, type Localize } from '../../shared/localize';
 
 export type Parsed<T> = { value: T; refused?: undefined } | { value?: undefined; refused: string };
 

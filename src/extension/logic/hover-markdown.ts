@@ -8,7 +8,7 @@
 //   in the middle, links are dropped before text, and full values stay reachable through Copy and
 //   "Show all forms".
 import { COMMAND } from '../command-ids';
-import type { UrlKind } from './classify';
+import type { UrlKind } from '../../shared/classify';
 import {
   codeSpan,
   commandArgs,
@@ -17,9 +17,9 @@ import {
   shortenMiddle,
   tableCode,
 } from './escape';
-import type { Form, UrlForms } from './forms';
+import type { Form, UrlForms } from '../../shared/forms';
 import { parseLinkTarget, type LinkTarget } from './link-args';
-import { format, type Localize } from './localize';
+import { format, type Localize } from '../../shared/localize';
 
 /** The commands hover links may run: the `enabledCommands` of the hover's MarkdownString. */
 export const HOVER_COMMANDS = [

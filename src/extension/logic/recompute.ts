@@ -2,9 +2,9 @@
 // URL must still be exactly at the link's range, and the form is computed again from it with the
 // current settings. A link's arguments only say where and which form (link-args.ts).
 import type { LinkTarget } from './link-args';
-import { format, type Localize } from './localize';
-import { urlNear, SCAN_WINDOW } from './locate';
-import { computeForms, type FormSettings } from './forms';
+import { format, type Localize } from '../../shared/localize';
+import { urlNear, SCAN_WINDOW } from '../../shared/locate';
+import { computeForms, type FormSettings } from '../../shared/forms';
 
 /** A window of the line holding the target, as read from the document. */
 export interface LineWindow {

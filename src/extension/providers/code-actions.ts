@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import { inScope, textReader, urlAtPosition } from '../documents';
 import { codeActionOffers } from '../logic/code-action-offers';
 import { plainMessage } from '../logic/escape';
-import { writeUrlAt } from '../logic/write-context';
+import { writeUrlAt } from '../../shared/write-context';
 
 const REWRITE = vscode.CodeActionKind.RefactorRewrite.append('ampUrl');
 

@@ -5,9 +5,9 @@ import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { Disposable } from '../dispose';
 import { documentSize } from '../documents';
-import { makeTransform } from '../logic/transforms';
-import { planFile, type WorkspaceEditPlan } from '../logic/workspace-plan';
-import type { Settings } from '../logic/settings';
+import { makeTransform } from '../../shared/transforms';
+import { planFile, type WorkspaceEditPlan } from '../../shared/workspace-plan';
+import type { Settings } from '../../shared/settings';
 
 export const DIAGNOSTIC_SOURCE = 'AMP URL';
 export const DIAGNOSTIC_CODE = 'amp-url';

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { pointerRestsAt } from '../context-keys';
 import { candidatesOf, inScope, urlAtPosition } from '../documents';
-import { computeForms } from '../logic/forms';
+import { computeForms } from '../../shared/forms';
 import { HOVER_COMMANDS, hoverMarkdown } from '../logic/hover-markdown';
 
 /** The MarkdownString settings for text built from a document: our commands only, no icons, no HTML. */

@@ -6,7 +6,7 @@ export const PUB = 'https://example.com/amp_document.html';
 export const CACHE = 'https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html';
 export const OUR_COMMANDS = ['ampUrl.copy', 'ampUrl.replace', 'ampUrl.open', 'ampUrl.showAllForms'];
 
-/** The summary every editing command returns (src/extension/logic/summary.ts). */
+/** The summary every editing command returns (src/shared/summary.ts). */
 export interface Summary {
   changed: number;
   skipped: { url: string; reason: string }[];

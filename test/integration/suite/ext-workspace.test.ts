@@ -12,7 +12,7 @@ import {
   type WorkspaceScan,
 } from '../../../src/extension/commands/workspace-scan';
 import { Config } from '../../../src/extension/config';
-import { makeTransform } from '../../../src/extension/logic/transforms';
+import { makeTransform } from '../../../src/shared/transforms';
 import { CACHE, PUB, run } from './ext-helpers';
 import {
   activateExtension,

@@ -8,10 +8,10 @@ import * as vscode from 'vscode';
 import { benchUrls } from '../../../bench/urls';
 import { cacheUrl } from '../../../src/core';
 import { parseLinkTarget } from '../../../src/extension/logic/link-args';
-import { planEdits, type Plan } from '../../../src/extension/logic/plan-edits';
+import { planEdits, type Plan } from '../../../src/shared/plan-edits';
 import { shortValue } from '../../../src/extension/logic/hover-markdown';
-import { readSettings } from '../../../src/extension/logic/settings';
-import { makeTransform } from '../../../src/extension/logic/transforms';
+import { readSettings } from '../../../src/shared/settings';
+import { makeTransform } from '../../../src/shared/transforms';
 import { applyEdits } from '../../shared/apply-edits';
 import { hoverMarkdown, hoverStrings, ourHover, outsideCode, run } from './ext-helpers';
 import {

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { normalize, NORMALIZE_PRESETS } from '../../../src/core';
-import { DEFAULT_LIMITS } from '../../../src/extension/logic/settings';
+import { DEFAULT_LIMITS } from '../../../src/shared/settings';
 import { hoverStrings, ourHover } from '../suite/ext-helpers';
 import { activateExtension, openDoc } from '../suite/util';
 

@@ -1,8 +1,8 @@
 // The refactor actions per URL kind, as the README's "Quick fixes" table states them.
 import * as assert from 'node:assert/strict';
 import { codeActionOffers } from '../../../src/extension/logic/code-action-offers';
-import { readSettings } from '../../../src/extension/logic/settings';
-import { writeUrl } from '../../../src/extension/logic/write-context';
+import { readSettings } from '../../../src/shared/settings';
+import { writeUrl } from '../../../src/shared/write-context';
 
 const settings = readSettings(() => undefined, true);
 

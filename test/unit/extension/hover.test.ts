@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import { AMP_CACHES } from '../../../src/core';
-import { documentHosts } from '../../../src/extension/logic/candidates';
-import { computeForms } from '../../../src/extension/logic/forms';
+import { documentHosts } from '../../../src/shared/candidates';
+import { computeForms } from '../../../src/shared/forms';
 import {
   HOVER_COMMANDS,
   hoverMarkdown,
@@ -12,9 +12,9 @@ import {
   type HoverTarget,
 } from '../../../src/extension/logic/hover-markdown';
 import { MAX_LINK_TEXT, parseLinkTarget } from '../../../src/extension/logic/link-args';
-import { urlNear, windowAround } from '../../../src/extension/logic/locate';
-import { HOVER_SECTIONS, readSettings, type Settings } from '../../../src/extension/logic/settings';
-import { summaryMessage } from '../../../src/extension/logic/summary';
+import { urlNear, windowAround } from '../../../src/shared/locate';
+import { HOVER_SECTIONS, readSettings, type Settings } from '../../../src/shared/settings';
+import { summaryMessage } from '../../../src/shared/summary';
 import { isTableRow, linkTargets, outsideCode, tableCells } from '../../shared/markdown';
 
 const settings = readSettings(() => undefined, true);

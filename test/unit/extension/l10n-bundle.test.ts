@@ -29,7 +29,9 @@ describe('l10n bundle', () => {
     string
   >;
   const used = new Set(
-    sources(join(root, 'src', 'extension')).flatMap((f) => localized(readFileSync(f, 'utf8'))),
+    ['extension', 'shared']
+      .flatMap((dir) => sources(join(root, 'src', dir)))
+      .flatMap((f) => localized(readFileSync(f, 'utf8'))),
   );
 
   it('finds the localized strings of the sources', () => {

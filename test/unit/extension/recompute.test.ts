@@ -12,7 +12,7 @@ import {
   type FormValue,
   type LineWindow,
 } from '../../../src/extension/logic/recompute';
-import { readSettings } from '../../../src/extension/logic/settings';
+import { readSettings } from '../../../src/shared/settings';
 
 const settings = readSettings(() => undefined, true);
 const PUB = 'https://example.com/amp_document.html';

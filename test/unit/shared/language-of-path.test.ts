@@ -1,10 +1,10 @@
 // The language of a file read from disk by the workspace commands (no TextDocument): it picks
 // how writeUrl escapes a new URL, so a sitemap's bare & becomes &amp; as in an open XML document.
 import * as assert from 'node:assert/strict';
-import { languageOfPath } from '../../../src/extension/logic/language-of-path';
-import { readSettings } from '../../../src/extension/logic/settings';
-import { makeTransform } from '../../../src/extension/logic/transforms';
-import { planFile } from '../../../src/extension/logic/workspace-plan';
+import { languageOfPath } from '../../../src/shared/language-of-path';
+import { readSettings } from '../../../src/shared/settings';
+import { makeTransform } from '../../../src/shared/transforms';
+import { planFile } from '../../../src/shared/workspace-plan';
 
 describe('languageOfPath', () => {
   it('gives VS Code built-in language of the file name, in any case', () => {

@@ -1,6 +1,6 @@
 // What an editing command does to a document: for each selection, the URLs it covers and their
 // replacements, or why a URL is skipped. Edits cover URL text only and never overlap.
-import { absoluteUrl, findUrls, urlAt } from '../../core';
+import { absoluteUrl, findUrls, urlAt } from '../core';
 import { format, type Localize } from './localize';
 import type { Transform } from './transforms';
 import { writeUrl } from './write-context';

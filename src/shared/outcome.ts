@@ -1,5 +1,5 @@
 // Runs a core call and turns any refusal into a one-line reason: nothing here ever throws.
-import { UrlError } from '../../core';
+import { UrlError } from '../core';
 import { format, type Localize } from './localize';
 
 export type Outcome<T> = { value: T; error?: undefined } | { value?: undefined; error: string };

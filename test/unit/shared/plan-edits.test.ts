@@ -8,10 +8,10 @@ import {
   planSteps,
   urlsInSelection,
   type Plan,
-} from '../../../src/extension/logic/plan-edits';
-import { makeTransform } from '../../../src/extension/logic/transforms';
+} from '../../../src/shared/plan-edits';
+import { makeTransform } from '../../../src/shared/transforms';
 import { applyEdits } from '../../shared/apply-edits';
-import { readSettings } from '../../../src/extension/logic/settings';
+import { readSettings } from '../../../src/shared/settings';
 
 const settings = readSettings(() => undefined, true);
 const toCache = makeTransform('cache', settings);

@@ -9,7 +9,7 @@ import {
   readSettings,
   RESTRICTED_SETTINGS,
   trustAwareGetter,
-} from '../../../src/extension/logic/settings';
+} from '../../../src/shared/settings';
 
 const from = (values: Record<string, unknown>, trusted = true) =>
   readSettings((k) => values[k], trusted);

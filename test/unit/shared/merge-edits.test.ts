@@ -5,10 +5,10 @@ import {
   MERGE_FROM_EDITS,
   mergeEdits,
   mergeSteps,
-} from '../../../src/extension/logic/merge-edits';
-import { planEdits, type PlannedEdit } from '../../../src/extension/logic/plan-edits';
-import { readSettings } from '../../../src/extension/logic/settings';
-import { makeTransform } from '../../../src/extension/logic/transforms';
+} from '../../../src/shared/merge-edits';
+import { planEdits, type PlannedEdit } from '../../../src/shared/plan-edits';
+import { readSettings } from '../../../src/shared/settings';
+import { makeTransform } from '../../../src/shared/transforms';
 import { applyEdits } from '../../shared/apply-edits';
 
 const toCache = makeTransform(

@@ -7,7 +7,7 @@ import {
   type AmpCache,
   type NormalizeOptions,
   type ServingType,
-} from '../../core';
+} from '../core';
 import { format, type Localize } from './localize';
 
 export const HOVER_SECTIONS = [

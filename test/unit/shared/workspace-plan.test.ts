@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { readSettings } from '../../../src/extension/logic/settings';
-import { makeTransform } from '../../../src/extension/logic/transforms';
+import { readSettings } from '../../../src/shared/settings';
+import { makeTransform } from '../../../src/shared/transforms';
 import {
   ByteBudget,
   decodeText,
@@ -20,7 +20,7 @@ import {
   textHash,
   workspaceMessage,
   DEFAULT_MAX_FILE_SIZE,
-} from '../../../src/extension/logic/workspace-plan';
+} from '../../../src/shared/workspace-plan';
 import { applyEdits } from '../../shared/apply-edits';
 
 const settings = readSettings(() => undefined, true);

@@ -1,7 +1,7 @@
 // What kind of URL the user is on: a publisher URL, an AMP Cache URL, a bare cache origin or an
 // AMP viewer URL.
-import { ampUrlKind, type AmpCache, type AmpHost, type ServingType } from '../../core';
-import { splitUri } from '../../core/shared/uri';
+import { ampUrlKind, type AmpCache, type AmpHost, type ServingType } from '../core';
+import { splitUri } from '../core/shared/uri';
 import type { ServingTypeSetting } from './settings';
 
 /**

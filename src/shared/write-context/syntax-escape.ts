@@ -4,7 +4,7 @@
 // an attribute (or an attribute inside a string) stays closed too. A character the context can't
 // hold and can't escape is percent-encoded when it is in the host (the browser percent-decodes
 // hosts, so the URL stays the same); anywhere else the write is refused.
-import { findUrls } from '../../../core';
+import { findUrls } from '../../core';
 import { format, type Localize } from '../localize';
 import { Part, partAt, percent, splitUrl } from './browser-encode';
 import type { WriteContext } from './detect';

@@ -9,7 +9,7 @@ import {
   type AmpCache,
   type NormalizeOptions,
   type ServingType,
-} from '../../core';
+} from '../core';
 import { classify, originOf, servingTypeFor } from './classify';
 import { format, type Localize } from './localize';
 import { attempt } from './outcome';

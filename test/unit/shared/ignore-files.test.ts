@@ -6,7 +6,7 @@ import {
   IgnoreRules,
   hasNegation,
   ignoreFileAt,
-} from '../../../src/extension/logic/ignore-files';
+} from '../../../src/shared/ignore-files';
 
 /** The paths of `paths` that `rules` leave in. */
 function kept(rules: IgnoreRules, paths: string[]): string[] {

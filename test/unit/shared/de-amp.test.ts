@@ -1,11 +1,11 @@
 // De-AMP decisions (vscode-free): viewer URLs classified apart, every shape reversed with its
 // notes, non-AMP URLs left with a reason, and the notes in the summary line.
 import * as assert from 'node:assert/strict';
-import { classify } from '../../../src/extension/logic/classify';
-import { planEdits } from '../../../src/extension/logic/plan-edits';
-import { readSettings } from '../../../src/extension/logic/settings';
-import { summaryMessage } from '../../../src/extension/logic/summary';
-import { deAmpTransform, makeTransform } from '../../../src/extension/logic/transforms';
+import { classify } from '../../../src/shared/classify';
+import { planEdits } from '../../../src/shared/plan-edits';
+import { readSettings } from '../../../src/shared/settings';
+import { summaryMessage } from '../../../src/shared/summary';
+import { deAmpTransform, makeTransform } from '../../../src/shared/transforms';
 import { applyEdits } from '../../shared/apply-edits';
 
 const settings = readSettings(() => undefined, true);

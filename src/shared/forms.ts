@@ -6,7 +6,7 @@ import {
   hashPrefixes,
   normalize,
   publisherDomain,
-} from '../../core';
+} from '../core';
 import { classify, originOf, type UrlKind } from './classify';
 import { format, type Localize } from './localize';
 import { attempt, type Outcome } from './outcome';

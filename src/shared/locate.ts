@@ -1,6 +1,6 @@
 // Finds the URL under a cursor by looking at a bounded window of its line, so a hover or a
 // selection change costs the same on a 10 MB minified line as on a short one.
-import { absoluteUrl, urlAt } from '../../core';
+import { absoluteUrl, urlAt } from '../core';
 
 /** Characters looked at on each side of the cursor. A URL longer than this is not offered. */
 export const SCAN_WINDOW = 8192;

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { cacheOrigin } from '../../../src/core';
-import { classify, servingTypeFor } from '../../../src/extension/logic/classify';
-import { computeForms } from '../../../src/extension/logic/forms';
-import { readSettings } from '../../../src/extension/logic/settings';
-import { makeTransform } from '../../../src/extension/logic/transforms';
+import { classify, servingTypeFor } from '../../../src/shared/classify';
+import { computeForms } from '../../../src/shared/forms';
+import { readSettings } from '../../../src/shared/settings';
+import { makeTransform } from '../../../src/shared/transforms';
 
 const settings = readSettings(() => undefined, true);
 const PUB = 'https://example.com/amp_document.html';

@@ -6,9 +6,9 @@ import * as assert from 'node:assert/strict';
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import * as ts from 'typescript';
 import { absoluteUrl, findUrls } from '../../../src/core';
-import { writeUrl, writeUrlAt } from '../../../src/extension/logic/write-context';
-import { browserEncode } from '../../../src/extension/logic/write-context/browser-encode';
-import { detectContext, LOOK_BEHIND } from '../../../src/extension/logic/write-context/detect';
+import { writeUrl, writeUrlAt } from '../../../src/shared/write-context';
+import { browserEncode } from '../../../src/shared/write-context/browser-encode';
+import { detectContext, LOOK_BEHIND } from '../../../src/shared/write-context/detect';
 
 type Element = DefaultTreeAdapterMap['element'];
 type ChildNode = DefaultTreeAdapterMap['childNode'];

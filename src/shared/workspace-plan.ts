@@ -2,9 +2,9 @@
 // excludes and .gitignore as globs), which bytes are text, which URLs a file holds for a
 // conversion, how they are grouped in the Refactor Preview, and where each edit lands (line and
 // character). Every new URL is written through writeUrl.
-import { absoluteUrl, findUrls } from '../../core';
-import { splitAuthority, splitUri } from '../../core/shared/uri';
-import type { AmpCache } from '../../core';
+import { absoluteUrl, findUrls } from '../core';
+import { splitAuthority, splitUri } from '../core/shared/uri';
+import type { AmpCache } from '../core';
 import { classify } from './classify';
 import { format, type Localize } from './localize';
 import type { PlannedEdit, Skip } from './plan-edits';
