@@ -1,6 +1,8 @@
 // AMP Caches: the cache URL of a publisher URL (cache-url, prefix), the reverse of cache and
-// viewer URLs (reverse), the registered caches (caches) and every recognised cache and viewer
-// host (hosts). This file is the concern's public face.
+// viewer URLs (reverse, reading addresses in address, parameters in params, the common case in
+// fast-path), URL kinds (url-kind), cache origin -> publisher domain (publisher-domain), the
+// registered caches (caches) and every recognised cache and viewer host (hosts). This file is the
+// concern's public face.
 export { AMP_CACHES, type AmpCache } from './caches';
 export {
   MAX_IMAGE_WIDTH,
@@ -25,18 +27,17 @@ export {
 export {
   CACHE_QUERY_PARAMS,
   VIEWER_FRAGMENT_PARAMS,
-  ampUrlKind,
-  findCache,
   isCacheQueryParam,
   isReverseServingType,
+  type ReverseServingType,
+} from './params';
+export {
   parseCacheUrl,
-  publisherDomain,
   publisherUrl,
   reverseAmpUrl,
   type AmpReverse,
-  type AmpUrlKind,
   type ParsedCacheUrl,
-  type PublisherDomainOptions,
   type ReverseOptions,
-  type ReverseServingType,
 } from './reverse';
+export { ampUrlKind, findCache, type AmpUrlKind } from './url-kind';
+export { publisherDomain, type PublisherDomainOptions } from './publisher-domain';

@@ -13,7 +13,7 @@ import {
   reverseAmpUrl,
   type AmpCache,
 } from '../../../../src/core';
-import { fastPublisherUrl } from '../../../../src/core/amp/reverse';
+import { fastPublisherUrl } from '../../../../src/core/amp/fast-path';
 import { refuses } from './helpers';
 
 const SPEC_HASH = 'v2c4ucasgcskftbjt4c7phpkbqedcdcqo23tkamleapoa5o6fygq';

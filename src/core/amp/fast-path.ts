@@ -1,0 +1,154 @@
+// The common cache URL read without allocations (fastPublisherUrl), and the test that tells a plain
+// publisher URL from a possible AMP URL by its host as written (isPlainPublisherUrl). Anything
+// unusual goes to the general reading in reverse.ts, which explains it.
+import { plainSchemeEnd } from './cache-url';
+import { hostInfo } from './prefix';
+import { type AmpCache } from './caches';
+import { isPrefixedDomainAt, mayBeAmpHostAt } from './hosts';
+import { REVERSE_TYPES, isViewerParam } from './params';
+import { hostToAscii, isIpv4 } from '../shared/idn';
+
+const isLdh = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45;
+
+/**
+ * The end of the `/`-free run of lower-case LDH characters and dots from `from`, or -1 when
+ * another character comes before `/`, `?`, `#` or the end.
+ */
+function plainRun(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isLdh(c) || c === 46) continue;
+    return c === 47 || c === 63 || c === 35 ? i : -1;
+  }
+  return text.length;
+}
+
+/**
+ * True when the publisher host `text[h, hEnd)` (lower-case LDH and dots) is a plain domain: valid
+ * labels (no empty one, none starting or ending with `-`, no `--` so no `xn--`, at most 63
+ * characters), a dot, and a last label that is no number (which browsers would read as IPv4).
+ * Anything else goes to the general path, which checks it as a browser does.
+ */
+function isPlainDomain(text: string, h: number, hEnd: number): boolean {
+  let label = 0;
+  let prev = 46;
+  let dots = 0;
+  let lastStart = h;
+  for (let i = h; i < hEnd; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 46) {
+      if (label === 0 || prev === 45) return false;
+      label = 0;
+      dots++;
+      lastStart = i + 1;
+    } else {
+      if (c === 45 && (label === 0 || prev === 45)) return false;
+      if (++label > 63) return false;
+    }
+    prev = c;
+  }
+  const last = text.charCodeAt(lastStart);
+  return dots > 0 && label > 0 && prev !== 45 && hEnd - h <= 253 && !(last >= 48 && last <= 57);
+}
+
+/** An ASCII host with A-labels (`xn--`) that a browser keeps as it is: valid, and in its own form. */
+function isCanonicalIdn(host: string): boolean {
+  if (!host.includes('xn--') || host.length > 253) return false;
+  try {
+    return hostToAscii(host) === host && !isIpv4(host);
+  } catch {
+    return false;
+  }
+}
+
+let ambiguous: ReadonlySet<string> | undefined;
+
+/**
+ * The hashed prefixes of the hosts `s`, `c`, `v`, … (dotless, so hashed): only on these can a
+ * path segment be read two ways (`/s` as https or the host `s`; a serving type or the host of the
+ * seed's form without one). The general path decides between the readings there.
+ */
+function isAmbiguousPrefix(text: string, p: number, pEnd: number): boolean {
+  if (pEnd - p !== 52) return false;
+  ambiguous ??= new Set(['s', ...REVERSE_TYPES].map((host) => hostInfo(host).prefix));
+  return ambiguous.has(text.slice(p, pEnd));
+}
+
+/** `/<serving type>/` at `at` (not `ii`, whose parameter the general path reads): the index of its closing `/`, or -1. */
+function plainType(text: string, at: number): number {
+  const a = text.charCodeAt(at + 1);
+  const b = text.charCodeAt(at + 2);
+  // c v i r a
+  if (b === 47) return a === 99 || a === 118 || a === 105 || a === 114 || a === 97 ? at + 2 : -1;
+  if (text.charCodeAt(at + 3) === 47)
+    return (a === 119 && b === 112) || (a === 97 && b === 100) ? at + 3 : -1; // wp ad
+  if (text.startsWith('mbv/', at + 1)) return at + 4;
+  return text.startsWith('cert/', at + 1) ? at + 5 : -1;
+}
+
+/**
+ * The common case of `publisherUrl` without allocations beyond the result: a lower-case
+ * `https://<prefix>.<cache domain>/<type>/[s/]<plain domain>/…` with a path that a browser reads
+ * as written, and no parameter to remove. Undefined for anything
+ * else, which the general path reads (and explains).
+ */
+export function fastPublisherUrl(text: string, caches: readonly AmpCache[]): string | undefined {
+  if (typeof text !== 'string' || text.length > 4096 || !text.startsWith('https://'))
+    return undefined;
+  const hostEnd = plainRun(text, 8);
+  if (hostEnd < 0 || text.charCodeAt(hostEnd) !== 47) return undefined;
+  const dot = text.indexOf('.', 8);
+  if (dot < 9 || dot > hostEnd || !isPrefixedDomainAt(text, dot, hostEnd, caches)) return undefined;
+  const typeEnd = plainType(text, hostEnd);
+  if (typeEnd < 0) return undefined;
+  let h = typeEnd + 1;
+  const https = text.charCodeAt(h) === 115 && text.charCodeAt(h + 1) === 47;
+  if (https) h += 2;
+  const end = plainRun(text, h);
+  // The prefix is not compared: it only warns (reverseAmpUrl), and the path alone names the page.
+  if (end <= h || isAmbiguousPrefix(text, 8, dot)) return undefined;
+  if (!isPlainDomain(text, h, end) && !isCanonicalIdn(text.slice(h, end))) return undefined;
+  // The rest: read as written by a browser (no blanks, `\`, dot segments), no parameter to drop.
+  let query = -1;
+  let hash = -1;
+  for (let i = end; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c <= 32 || c === 127 || c === 92) return undefined;
+    if (c === 35) {
+      if (hash < 0) hash = i;
+    } else if (c === 63) {
+      if (query < 0 && hash < 0) query = i;
+    } else if (query < 0 && hash < 0) {
+      // In the path: a dot segment (`/.`, `%2e`) is resolved by the general path.
+      if (c === 46 && text.charCodeAt(i - 1) === 47) return undefined;
+      if (c === 37 && text.charCodeAt(i + 1) === 50 && (text.charCodeAt(i + 2) | 32) === 101)
+        return undefined;
+    }
+  }
+  if (query >= 0) {
+    const qEnd = hash < 0 ? text.length : hash;
+    const amp = text.indexOf('amp_', query);
+    const usqp = text.indexOf('usqp', query);
+    if ((amp >= 0 && amp < qEnd) || (usqp >= 0 && usqp < qEnd)) return undefined;
+  }
+  if (hash >= 0) {
+    const amp = text.indexOf('&', hash);
+    const eq = text.indexOf('=', hash);
+    const nameEnd = Math.min(amp < 0 ? text.length : amp, eq < 0 ? text.length : eq);
+    if (isViewerParam(text.slice(hash + 1, nameEnd))) return undefined;
+  }
+  return (https ? 'https://' : 'http://') + text.slice(h);
+}
+
+/**
+ * True when `url` is surely a publisher URL, told without the full reading: its host as written
+ * (lower-case `http(s)://`, then lower-case LDH and dots up to the path: nothing a browser would
+ * rewrite), less a trailing dot, is no host of the table. False means "read it in full".
+ */
+export function isPlainPublisherUrl(url: string, caches: readonly AmpCache[]): boolean {
+  const from = plainSchemeEnd(url);
+  if (from === 0) return false;
+  let end = plainRun(url, from);
+  if (end > from && url.charCodeAt(end - 1) === 46) end--;
+  return end > from && !mayBeAmpHostAt(url, from, end, caches);
+}
