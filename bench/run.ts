@@ -34,6 +34,11 @@ const sections: { title: string; load: () => Section }[] = [
     title: 'Hardening: hover and selection change on a 10 MB single-line file (50 ms budget)',
     load: () => require('./hardening') as Section,
   },
+  {
+    title:
+      'Typing in a 10 MB log with the Problems on: longest extension-host block (real VS Code)',
+    load: () => require('./typing') as Section,
+  },
 ];
 
 async function main(): Promise<void> {

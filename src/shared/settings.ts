@@ -9,6 +9,7 @@ import {
   type ServingType,
 } from '../core';
 import { format, type Localize } from './localize';
+import { maxFileSize } from './workspace-plan';
 
 export const HOVER_SECTIONS = [
   'cache',
@@ -43,6 +44,10 @@ export interface Settings {
   /** Language ids, or `undefined` for every language. */
   languages?: ReadonlySet<string>;
   limits: Limits;
+  /** `ampUrl.diagnostics.enabled`: the opt-in Problems. */
+  diagnosticsEnabled: boolean;
+  /** `ampUrl.workspace.maxFileSize`: workspace commands skip larger files (bytes). */
+  workspaceMaxFileSize: number;
   /** Problems found while reading the settings, for the log / a one-time warning. */
   problems: string[];
 }
@@ -55,7 +60,9 @@ export type ConfigGetter = (key: string) => unknown;
 /**
  * Settings a repository must not choose for the user (package.json `restrictedConfigurations`,
  * kept equal by a unit test): custom caches name hosts, limits of 1e12 switch off the ask-first
- * prompt, and the normalize steps rewrite URLs (forceHttp, query removal) without the user seeing.
+ * prompt, the normalize steps rewrite URLs (forceHttp, query removal) without the user seeing,
+ * a workspace maxFileSize of 1e12 makes the workspace commands read and plan any file, and the
+ * Problems (with the fix-all they drive) are work on every keystroke the user did not ask for.
  */
 export const RESTRICTED_SETTINGS = [
   'customCaches',
@@ -63,6 +70,8 @@ export const RESTRICTED_SETTINGS = [
   'limits.maxDocumentSize',
   'normalize.preset',
   'normalize.steps',
+  'diagnostics.enabled',
+  'workspace.maxFileSize',
 ] as const;
 
 /** The levels of a setting that an untrusted workspace cannot write (`WorkspaceConfiguration.inspect`). */
@@ -192,6 +201,8 @@ export function readSettings(get: ConfigGetter, trusted: boolean, t: Localize = 
       maxLineLength: positiveInt(get('limits.maxLineLength'), DEFAULT_LIMITS.maxLineLength),
       maxDocumentSize: positiveInt(get('limits.maxDocumentSize'), DEFAULT_LIMITS.maxDocumentSize),
     },
+    diagnosticsEnabled: get('diagnostics.enabled') === true,
+    workspaceMaxFileSize: maxFileSize(get('workspace.maxFileSize')),
     problems,
   };
 }

@@ -8,7 +8,6 @@ import type { Skip } from '../../shared/plan-edits';
 import { makeTransform } from '../../shared/transforms';
 import {
   hostCounts,
-  maxFileSize,
   workspaceMessage,
   type FileSkip,
   type WorkspaceTarget,
@@ -146,7 +145,8 @@ export async function workspaceConvert(
   const globs = await askGlobs(a, state);
   if (!globs) return cancelled();
   const s = config.settings;
-  const max = maxFileSize(vscode.workspace.getConfiguration('ampUrl').get('workspace.maxFileSize'));
+  // Read as the other size guards are: restricted, so an untrusted repository cannot raise it.
+  const max = s.workspaceMaxFileSize;
   const scan = await vscode.window.withProgress(
     {
       location: vscode.ProgressLocation.Notification,

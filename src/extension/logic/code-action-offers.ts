@@ -46,3 +46,24 @@ export function codeActionOffers(
     return w.text === undefined ? { ...o, reason: w.refused } : { ...o, text: w.text };
   });
 }
+
+/** What `editor.codeActionsOnSave` may say to run a kind: `true` (legacy), explicit, always. */
+const ON = new Set<unknown>([true, 'explicit', 'always']);
+
+/**
+ * Whether the user's own `editor.codeActionsOnSave` values (most specific first: the
+ * language-specific user value, then the user value) ask for `kind` on save. Each value is an
+ * object `{ kind: "explicit" | "always" | "never" | boolean }` or, in older settings, an array of
+ * kinds. The first value that names the kind decides; workspace values are never passed here.
+ */
+export function userAsksOnSave(values: readonly unknown[], kind: string): boolean {
+  for (const v of values) {
+    if (Array.isArray(v)) {
+      if (v.includes(kind)) return true;
+      continue;
+    }
+    if (v && typeof v === 'object' && Object.hasOwn(v, kind))
+      return ON.has((v as Record<string, unknown>)[kind]);
+  }
+  return false;
+}

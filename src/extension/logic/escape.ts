@@ -24,6 +24,11 @@ export function truncate(text: string, max = MAX_SHOWN_CHARS): string {
   return `${text.slice(0, cut)}…`;
 }
 
+/** `text` with invisible and reordering characters shown as code points (⟨U+202E⟩), for plain text. */
+export function showInvisible(text: string): string {
+  return text.replace(INVISIBLE, (ch) => `⟨${codePoint(ch)}⟩`);
+}
+
 /** Escapes text for a Markdown paragraph: everything in it renders literally. */
 export function escapeMarkdown(text: string): string {
   return text

@@ -2,13 +2,15 @@
 // publisher URL, Normalize URL, Canonicalize URL (logic/code-action-offers.ts). Each carries its
 // edit, so one undo reverts it; one that can't apply (already in that form, refused) is offered
 // disabled with the reason: VS Code leaves it out of the lightbulb and shows it faded, with the
-// reason, in the Refactor menu, so no action silently goes missing.
+// reason, in the Refactor menu, so no action silently goes missing. In the lightbulb, a URL that
+// has an AMP URL problem gets "Replace with publisher URL" once: as the problem's quick fix.
 import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { inScope, textReader, urlAtPosition } from '../documents';
 import { codeActionOffers } from '../logic/code-action-offers';
 import { plainMessage } from '../logic/escape';
 import { writeUrlAt } from '../../shared/write-context';
+import { DIAGNOSTIC_CODE, DIAGNOSTIC_SOURCE } from './diagnostics';
 
 const REWRITE = vscode.CodeActionKind.RefactorRewrite.append('ampUrl');
 
@@ -20,6 +22,7 @@ export class CodeActions implements vscode.CodeActionProvider {
   provideCodeActions(
     doc: vscode.TextDocument,
     range: vscode.Range | vscode.Selection,
+    context: vscode.CodeActionContext,
   ): vscode.CodeAction[] {
     const s = this.config.settings;
     const pos = range instanceof vscode.Selection ? range.active : range.start;
@@ -35,7 +38,17 @@ export class CodeActions implements vscode.CodeActionProvider {
       write: (url: string) =>
         writeUrlAt(textReader(doc), start, end, url, vscode.l10n.t, doc.languageId),
     };
-    return codeActionOffers(at, s, vscode.l10n.t).map((offer) => {
+    // The lightbulb (no kind asked for) beside our problem: its quick fix is the conversion.
+    const fixedByQuickFix =
+      context.only === undefined &&
+      context.diagnostics.some(
+        (d) =>
+          d.source === DIAGNOSTIC_SOURCE && d.code === DIAGNOSTIC_CODE && d.range.isEqual(urlRange),
+      );
+    const offers = codeActionOffers(at, s, vscode.l10n.t).filter(
+      (o) => !(fixedByQuickFix && o.target === 'publisher'),
+    );
+    return offers.map((offer) => {
       const action = new vscode.CodeAction(offer.title, REWRITE.append(offer.sub));
       if (offer.text === undefined) {
         action.disabled = { reason: plainMessage(offer.reason ?? '') };

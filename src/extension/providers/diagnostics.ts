@@ -1,12 +1,16 @@
-// Opt-in Problems (ampUrl.diagnostics.enabled, off by default): an Information diagnostic on each
-// AMP Cache and viewer URL of open documents that has a publisher URL. Debounced per document and
-// bounded by ampUrl.limits, so typing in a large file stays cheap.
+// Opt-in Problems (ampUrl.diagnostics.enabled, off by default, a restricted setting): an
+// Information diagnostic on each AMP Cache and viewer URL of open documents that has a publisher
+// URL, naming that URL. Debounced per document and planned in chunks off the typing path
+// (shared/chunked-plan.ts): no keystroke or update holds the extension host for more than one
+// slice, a run stops at the 1,000th problem, and a newer edit abandons the run under way.
 import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { Disposable } from '../dispose';
 import { documentSize } from '../documents';
+import { problemMessage } from '../logic/problem-message';
+import { absoluteUrl } from '../../core';
+import { planInChunks, sliced, type ChunkEdit, type TextSource } from '../../shared/chunked-plan';
 import { makeTransform } from '../../shared/transforms';
-import { planFile, type WorkspaceEditPlan } from '../../shared/workspace-plan';
 import type { Settings } from '../../shared/settings';
 
 export const DIAGNOSTIC_SOURCE = 'AMP URL';
@@ -15,28 +19,65 @@ export const DIAGNOSTIC_CODE = 'amp-url';
 export const MAX_DIAGNOSTICS = 1000;
 const DEBOUNCE_MS = 300;
 
-export function diagnosticsEnabled(): boolean {
-  return vscode.workspace.getConfiguration('ampUrl').get('diagnostics.enabled') === true;
+/** A planned publisher-URL edit, placed in the document. */
+export interface PlacedEdit extends ChunkEdit {
+  range: vscode.Range;
 }
 
-/** The publisher-URL edits of a document, or none when it is out of scope (languages, limits). */
-export function publisherEdits(doc: vscode.TextDocument, s: Settings): WorkspaceEditPlan[] {
+/**
+ * `doc` read in pieces at exact offsets. positionAt() puts an offset between \r and \n at the
+ * line's end, before the \r: reading from there would shift every offset by one, so the piece is
+ * read from the position's own offset and trimmed.
+ */
+export function documentSource(doc: vscode.TextDocument): TextSource {
+  const length = documentSize(doc);
+  return {
+    length,
+    read(from, to) {
+      const start = doc.positionAt(from);
+      const skip = from - doc.offsetAt(start);
+      const text = doc.getText(new vscode.Range(start, doc.positionAt(Math.min(length, to + 1))));
+      return text.slice(skip, skip + to - from);
+    },
+  };
+}
+
+const pause = () =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, 0);
+  });
+
+/**
+ * The publisher-URL edits of a document, planned in slices; none when it is out of scope
+ * (languages, limits); undefined when `cancelled` says so first. At most `cap`.
+ */
+export async function publisherEdits(
+  doc: vscode.TextDocument,
+  s: Settings,
+  o: { cap?: number; cancelled?: () => boolean } = {},
+): Promise<PlacedEdit[] | undefined> {
   if (s.languages && !s.languages.has(doc.languageId)) return [];
   if (documentSize(doc) > s.limits.maxDocumentSize) return [];
-  const plan = planFile(
-    doc.getText(),
-    'publisher',
-    makeTransform('publisher', s, {}, vscode.l10n.t),
-    s.caches,
-    vscode.l10n.t,
-    doc.languageId,
-  );
-  // A URL on a line beyond the line limit gets none (as the hover).
-  return plan.edits.filter((e) => e.range.endChar <= s.limits.maxLineLength);
-}
-
-export function editRange(e: WorkspaceEditPlan): vscode.Range {
-  return new vscode.Range(e.range.startLine, e.range.startChar, e.range.endLine, e.range.endChar);
+  const version = doc.version;
+  const chunks = planInChunks(documentSource(doc), {
+    target: 'publisher',
+    transform: makeTransform('publisher', s, {}, vscode.l10n.t),
+    caches: s.caches,
+    t: vscode.l10n.t,
+    languageId: doc.languageId,
+  });
+  return sliced(chunks, {
+    cap: o.cap,
+    pause,
+    now: () => performance.now(),
+    // A newer version has its own run; this one's offsets no longer fit the text.
+    cancelled: () => doc.isClosed || doc.version !== version || o.cancelled?.() === true,
+    keep: (e) => {
+      const range = new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end));
+      // A URL on a line beyond the line limit gets none (as the hover).
+      return range.end.character <= s.limits.maxLineLength ? { ...e, range } : undefined;
+    },
+  });
 }
 
 export class AmpDiagnostics extends Disposable {
@@ -44,6 +85,8 @@ export class AmpDiagnostics extends Disposable {
     vscode.languages.createDiagnosticCollection('ampUrl'),
   );
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** The run under way per document: a newer one replaces it. */
+  private readonly runs = new Map<string, object>();
 
   constructor(private readonly config: Config) {
     super();
@@ -55,7 +98,7 @@ export class AmpDiagnostics extends Disposable {
     );
     this.register(
       w.onDidChangeTextDocument((e) => {
-        this.schedule(e.document);
+        if (e.contentChanges.length > 0) this.schedule(e.document);
       }),
     );
     this.register(
@@ -63,36 +106,49 @@ export class AmpDiagnostics extends Disposable {
         this.forget(d);
       }),
     );
+    // Config reloads on ampUrl.* changes and on a grant of trust (the setting is restricted).
     this.register(
-      w.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('ampUrl')) this.refreshAll();
+      config.onDidChange(() => {
+        this.refreshAll();
       }),
     );
     this.register({
       dispose: () => {
         for (const t of this.timers.values()) clearTimeout(t);
+        this.runs.clear();
       },
     });
     this.refreshAll();
   }
 
+  /** Our diagnostics of `uri` (how many the lightbulb's fix-all would touch). */
+  count(uri: vscode.Uri): number {
+    return this.collection.get(uri)?.length ?? 0;
+  }
+
+  private get enabled(): boolean {
+    return this.config.settings.diagnosticsEnabled;
+  }
+
   private refreshAll(): void {
-    if (!diagnosticsEnabled()) {
+    if (!this.enabled) {
       this.collection.clear();
+      this.runs.clear();
       return;
     }
     for (const d of vscode.workspace.textDocuments) this.schedule(d);
   }
 
   private schedule(doc: vscode.TextDocument): void {
-    if (!diagnosticsEnabled()) return;
+    if (!this.enabled) return;
     const key = doc.uri.toString();
     clearTimeout(this.timers.get(key));
+    this.runs.delete(key);
     this.timers.set(
       key,
       setTimeout(() => {
         this.timers.delete(key);
-        this.update(doc);
+        void this.update(doc);
       }, DEBOUNCE_MS),
     );
   }
@@ -101,25 +157,37 @@ export class AmpDiagnostics extends Disposable {
     const key = doc.uri.toString();
     clearTimeout(this.timers.get(key));
     this.timers.delete(key);
+    this.runs.delete(key);
     this.collection.delete(doc.uri);
   }
 
-  private update(doc: vscode.TextDocument): void {
-    if (doc.isClosed || !diagnosticsEnabled()) return;
-    const diagnostics = publisherEdits(doc, this.config.settings)
-      .slice(0, MAX_DIAGNOSTICS)
-      .map((e) => {
+  private async update(doc: vscode.TextDocument): Promise<void> {
+    if (doc.isClosed || !this.enabled) return;
+    const key = doc.uri.toString();
+    const run = {};
+    this.runs.set(key, run);
+    const s = this.config.settings;
+    const edits = await publisherEdits(doc, s, {
+      cap: MAX_DIAGNOSTICS,
+      cancelled: () => this.runs.get(key) !== run,
+    });
+    if (!edits || this.runs.get(key) !== run) return;
+    this.runs.delete(key);
+    const transform = makeTransform('publisher', s, {}, vscode.l10n.t);
+    this.collection.set(
+      doc.uri,
+      edits.map((e) => {
+        // The URL the fix writes (newText is that URL escaped for its context).
+        const url = transform(absoluteUrl(e.oldText)).text ?? e.newText;
         const d = new vscode.Diagnostic(
-          editRange(e),
-          e.group === 'viewerToPublisher'
-            ? vscode.l10n.t('AMP viewer URL: the publisher URL can be used instead')
-            : vscode.l10n.t('AMP Cache URL: the publisher URL can be used instead'),
+          e.range,
+          problemMessage(e.group, url, vscode.l10n.t),
           vscode.DiagnosticSeverity.Information,
         );
         d.source = DIAGNOSTIC_SOURCE;
         d.code = DIAGNOSTIC_CODE;
         return d;
-      });
-    this.collection.set(doc.uri, diagnostics);
+      }),
+    );
   }
 }

@@ -10,6 +10,7 @@ import {
   RESTRICTED_SETTINGS,
   trustAwareGetter,
 } from '../../../src/shared/settings';
+import { DEFAULT_MAX_FILE_SIZE } from '../../../src/shared/workspace-plan';
 
 const from = (values: Record<string, unknown>, trusted = true) =>
   readSettings((k) => values[k], trusted);
@@ -135,6 +136,8 @@ describe('extension settings', () => {
       'normalize.preset': { defaultValue: 'safe', workspaceValue: 'aggressive' },
       'normalize.steps': { defaultValue: {}, workspaceValue: { forceHttp: true } },
       'hover.enabled': { defaultValue: true, workspaceValue: false },
+      'diagnostics.enabled': { defaultValue: false, workspaceValue: true },
+      'workspace.maxFileSize': { defaultValue: 5_000_000, workspaceValue: 1e12 },
     };
 
     it('workspace values of the limits and normalize settings are ignored: the defaults hold', () => {
@@ -143,6 +146,22 @@ describe('extension settings', () => {
       assert.equal(s.normalizePreset, 'safe');
       assert.deepEqual(s.normalizeOptions, NORMALIZE_PRESETS.safe);
       assert.notEqual(s.normalizeOptions.forceHttp, true);
+    });
+
+    it('workspace values of the Problems switch and the workspace file size are ignored', () => {
+      const s = settingsOf(hostile, false);
+      assert.equal(s.diagnosticsEnabled, false);
+      assert.equal(s.workspaceMaxFileSize, DEFAULT_MAX_FILE_SIZE);
+      const user = settingsOf(
+        {
+          ...hostile,
+          'diagnostics.enabled': { ...hostile['diagnostics.enabled'], globalValue: true },
+          'workspace.maxFileSize': { ...hostile['workspace.maxFileSize'], globalValue: 7000 },
+        },
+        false,
+      );
+      assert.equal(user.diagnosticsEnabled, true, "the user's own switch counts");
+      assert.equal(user.workspaceMaxFileSize, 7000);
     });
 
     it("the user's own values still count", () => {
@@ -172,6 +191,8 @@ describe('extension settings', () => {
       assert.deepEqual(s.limits, { maxLineLength: 1e12, maxDocumentSize: 1e12 });
       assert.equal(s.normalizePreset, 'aggressive');
       assert.equal(s.normalizeOptions.forceHttp, true);
+      assert.equal(s.diagnosticsEnabled, true);
+      assert.equal(s.workspaceMaxFileSize, 1e12);
     });
 
     it("the restricted settings are the manifest's restrictedConfigurations, all declared", () => {

@@ -1,0 +1,62 @@
+// `npm run bench -- typing` (bench/typing.ts starts it): writes a 10 MB log with 3,000+ AMP Cache
+// URLs into a temp folder, opens it in the real VS Code through the integration harness and runs
+// bench/workspace/typing.ts in the extension host. A measurement, not an assertion.
+import { runTests } from '@vscode/test-electron';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const VSCODE_VERSION = '1.100.3';
+const root = path.resolve(__dirname, '../../..');
+/** ampUrl.limits.maxDocumentSize's default: the largest document the Problems look at. */
+const SIZE = 10_000_000;
+
+function logText(): string {
+  const lines: string[] = [];
+  let size = 0;
+  for (let i = 0; ; i++) {
+    const line =
+      i % 30 === 7
+        ? `${i} GET https://example-com.cdn.ampproject.org/c/s/example.com/articles/${i}.html 200 12ms`
+        : `${i} 2026-11-25T01:00:00Z worker ${i % 13} handled request id=${(i * 7919).toString(36)} in 12 ms`;
+    if (size + line.length + 1 > SIZE) break;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return lines.join('\n');
+}
+
+function executable(): string | undefined {
+  if (process.env.AMP_URL_VSCODE_EXECUTABLE)
+    return path.resolve(process.env.AMP_URL_VSCODE_EXECUTABLE);
+  if (process.env.AMP_URL_VSCODE_DOWNLOAD === '1') return undefined;
+  return path.join(root, 'scripts', 'code-shim.mjs');
+}
+
+async function main(): Promise<void> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-bench-typing-'));
+  const workspace = path.join(tmp, 'workspace');
+  fs.mkdirSync(workspace);
+  fs.writeFileSync(path.join(workspace, 'big.log'), logText());
+  try {
+    await runTests({
+      version: VSCODE_VERSION,
+      vscodeExecutablePath: executable(),
+      extensionDevelopmentPath: root,
+      extensionTestsPath: path.join(__dirname, 'typing.js'),
+      launchArgs: [
+        workspace,
+        '--disable-extensions',
+        `--user-data-dir=${path.join(tmp, 'user-data')}`,
+        `--extensions-dir=${path.join(tmp, 'extensions')}`,
+      ],
+    });
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`Typing benchmark failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
