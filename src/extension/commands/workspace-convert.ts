@@ -8,6 +8,7 @@ import type { Skip } from '../../shared/plan-edits';
 import { makeTransform } from '../../shared/transforms';
 import {
   hostCounts,
+  noFileSkips,
   workspaceMessage,
   type FileSkip,
   type WorkspaceTarget,
@@ -98,7 +99,7 @@ function result(partial: Partial<WorkspaceResult>): WorkspaceResult {
     files: 0,
     changedFiles: 0,
     edits: 0,
-    skippedFiles: { binary: 0, tooLarge: 0, notUtf8: 0, unreadable: 0 },
+    skippedFiles: noFileSkips(),
     staleFiles: [],
     skipped: [],
     applied: false,
