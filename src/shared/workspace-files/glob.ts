@@ -266,3 +266,25 @@ export function globMayMatchBelow(glob: CompiledGlob, dir: string | readonly str
 export function splitPath(path: string): string[] {
   return path.split('/').filter((s) => s !== '' && s !== '.');
 }
+
+/**
+ * The globs of a comma-separated list (the exclude the user types), split at the commas outside
+ * braces: `src/{a,b},*.log` is two globs. A backslash escapes a comma.
+ */
+export function splitGlobList(list: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === '\\') i++;
+    else if (c === '{') depth++;
+    else if (c === '}' && depth > 0) depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(list.slice(start));
+  return out.map((g) => g.trim()).filter(Boolean);
+}

@@ -7,6 +7,7 @@ export {
   compileGlob,
   globMatches,
   globMayMatchBelow,
+  splitGlobList,
   type CompiledGlob,
   type GlobProblem,
 } from './glob';

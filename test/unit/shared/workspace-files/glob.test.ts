@@ -6,6 +6,7 @@ import {
   compileGlob,
   globMatches,
   globMayMatchBelow,
+  splitGlobList,
 } from '../../../../src/shared/workspace-files';
 
 function matches(glob: string, path: string): boolean {
@@ -86,5 +87,14 @@ describe('workspace globs (VS Code dialect)', () => {
     const stars = compileGlob(`${'*a'.repeat(30)}b`);
     assert.ok(stars.glob);
     assert.equal(globMatches(stars.glob, 'a'.repeat(250)), false);
+  });
+
+  it("splits the user's comma-separated excludes outside braces", () => {
+    assert.deepEqual(splitGlobList('**/{a,b}/**, *.log ,,x\\,y'), [
+      '**/{a,b}/**',
+      '*.log',
+      'x\\,y',
+    ]);
+    assert.deepEqual(splitGlobList(''), []);
   });
 });
