@@ -1,5 +1,5 @@
-// The workspace commands' decisions, without `vscode`: which files to leave out (the Search view's
-// excludes and .gitignore as globs), which bytes are text, which URLs a file holds for a
+// The workspace commands' decisions, without `vscode` (which files a search covers is
+// workspace-files/): which bytes are text, which URLs a file holds for a
 // conversion, how they are grouped in the Refactor Preview, and where each edit lands (line and
 // character). Every new URL is written through writeUrl.
 import { absoluteUrl, findUrls } from '../core';
@@ -23,14 +23,42 @@ export const DEFAULT_MAX_FILE_SIZE = 5_000_000;
 /**
  * Why a file is not scanned, or not written: `encoding`, VS Code would not write its bytes back
  * as they were (its files.encoding, a guessed encoding); `lineEndings`, VS Code would normalise
- * its mixed line endings or lone CR (src/shared/file-bytes.ts).
+ * its mixed line endings or lone CR (src/shared/file-bytes.ts); the symlink kinds and `special`
+ * come from the walker (src/shared/workspace-files/); the last three count ignore files, lines and
+ * globs not used.
  */
 export type FileSkip =
-  'binary' | 'tooLarge' | 'notUtf8' | 'unreadable' | 'encoding' | 'lineEndings';
+  | 'binary'
+  | 'tooLarge'
+  | 'notUtf8'
+  | 'unreadable'
+  | 'encoding'
+  | 'lineEndings'
+  | 'symlinkOutside'
+  | 'symlinkInside'
+  | 'symlink'
+  | 'special'
+  | 'ignoreFileNotRead'
+  | 'ignoreLineNotUsed'
+  | 'globNotUsed';
 
-/** A count of zero for each reason. */
+/** Every FileSkip counted 0: the start of a run's counts. */
 export function noFileSkips(): Record<FileSkip, number> {
-  return { binary: 0, tooLarge: 0, notUtf8: 0, unreadable: 0, encoding: 0, lineEndings: 0 };
+  return {
+    binary: 0,
+    tooLarge: 0,
+    notUtf8: 0,
+    unreadable: 0,
+    encoding: 0,
+    lineEndings: 0,
+    symlinkOutside: 0,
+    symlinkInside: 0,
+    symlink: 0,
+    special: 0,
+    ignoreFileNotRead: 0,
+    ignoreLineNotUsed: 0,
+    globNotUsed: 0,
+  };
 }
 
 export interface WorkspaceEditPlan extends PlannedEdit {
@@ -106,70 +134,6 @@ export function enabledGlobs(setting: unknown): string[] {
   return Object.entries(setting as Record<string, unknown>)
     .filter(([glob, on]) => on === true && glob.trim() !== '')
     .map(([glob]) => glob);
-}
-
-/**
- * The globs (relative to the workspace folder) of one `.gitignore` or `.ignore` in folder `dir`
- * ('' for the root, else `a/b`). Covers comments, blank lines, `dir/` (folders only; here: the
- * folder and everything in it), anchored (`/x`, `a/b`) and unanchored (`x`) patterns. Negations
- * (`!x`) can't be expressed as an exclude glob: they are counted, and a folder with one is
- * matched file by file instead (logic/ignore-files.ts).
- */
-export function gitignoreGlobs(content: string, dir = ''): { globs: string[]; negations: number } {
-  const globs: string[] = [];
-  let negations = 0;
-  const base = dir ? `${dir.replace(/\/+$/, '')}/` : '';
-  for (const raw of content.split(/\r?\n/)) {
-    let line = raw.replace(/(?<!\\)\s+$/, '');
-    if (line === '' || line.startsWith('#')) continue;
-    if (line.startsWith('!')) {
-      negations++;
-      continue;
-    }
-    if (line.startsWith('\\')) line = line.slice(1); // `\#x`, `\!x`: literal
-    line = line.replace(/\/+$/, '');
-    if (line === '') continue;
-    // A slash before the end anchors the pattern to the .gitignore's folder.
-    const anchored = line.includes('/');
-    const path = anchored ? `${base}${line.replace(/^\/+/, '')}` : `${base}**/${line}`;
-    globs.push(path, `${path}/**`);
-  }
-  return { globs, negations };
-}
-
-/**
- * Braces expanded (`a/{b,c}` → `a/b`, `a/c`), so several patterns can be joined into one
- * `{p1,p2}` exclude glob without nesting braces (VS Code's globs don't nest them).
- */
-export function expandBraces(glob: string, limit = 256): string[] {
-  const open = glob.indexOf('{');
-  if (open < 0) return [glob];
-  let depth = 0;
-  const commas: number[] = [];
-  let close = -1;
-  for (let i = open; i < glob.length && close < 0; i++) {
-    const c = glob[i];
-    if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) close = i;
-    else if (c === ',' && depth === 1) commas.push(i);
-  }
-  if (close < 0) return [glob];
-  const cuts = [open, ...commas, close];
-  const out: string[] = [];
-  for (let k = 0; k + 1 < cuts.length && out.length < limit; k++) {
-    const alt = glob.slice(open, close + 1).slice(cuts[k] - open + 1, cuts[k + 1] - open);
-    out.push(...expandBraces(glob.slice(0, open) + alt + glob.slice(close + 1), limit));
-  }
-  return out.slice(0, limit);
-}
-
-/** One exclude glob for all `patterns` (each may hold braces), or undefined for none. */
-export function joinGlobs(patterns: readonly string[]): string | undefined {
-  const flat = [...new Set(patterns.flatMap((p) => expandBraces(p.trim())).filter(Boolean))];
-  // A comma inside a character class can't be joined: `[a,b]` becomes two alternatives.
-  const safe = flat.filter((p) => !/\[[^\]]*,/.test(p));
-  if (safe.length === 0) return undefined;
-  return safe.length === 1 ? safe[0] : `{${safe.join(',')}}`;
 }
 
 /**
@@ -341,6 +305,35 @@ export function workspaceMessage(c: WorkspaceCounts, t: Localize = format): stri
         '{0} files skipped: mixed line endings or a lone CR (VS Code would normalise them)',
         s.lineEndings,
       ),
+    );
+  if (s.symlinkOutside)
+    parts.push(t('{0} symbolic links to outside the workspace folder skipped', s.symlinkOutside));
+  if (s.symlinkInside)
+    parts.push(
+      t(
+        '{0} symbolic links not followed (their targets in the folder are searched under their own names)',
+        s.symlinkInside,
+      ),
+    );
+  if (s.symlink)
+    parts.push(
+      t(
+        '{0} symbolic links not followed (nothing outside the workspace folder is read or written)',
+        s.symlink,
+      ),
+    );
+  if (s.special) parts.push(t('{0} FIFOs, devices or sockets skipped', s.special));
+  if (s.ignoreFileNotRead)
+    parts.push(
+      t('{0} ignore files not read (not a regular file, or over 1 MB)', s.ignoreFileNotRead),
+    );
+  if (s.ignoreLineNotUsed)
+    parts.push(
+      t('{0} ignore-file lines not applied (invalid or too complex)', s.ignoreLineNotUsed),
+    );
+  if (s.globNotUsed)
+    parts.push(
+      t('{0} include or exclude globs not applied (invalid or too complex)', s.globNotUsed),
     );
   if (c.staleFiles) parts.push(t('{0} files changed since the scan, left untouched', c.staleFiles));
   return parts.join('; ');

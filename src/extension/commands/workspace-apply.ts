@@ -1,8 +1,11 @@
 // Turns a workspace scan into ONE WorkspaceEdit for VS Code's Refactor Preview (every edit needs
-// confirmation, grouped per conversion kind), leaving out files that changed since the scan.
+// confirmation, grouped per conversion kind), leaving out files that changed since the scan, or
+// whose path no longer leads to the same regular file through real folders.
 import * as vscode from 'vscode';
 import { groupLabel, hostMatches, textHash, type EditGroup } from '../../shared/workspace-plan';
+import { identityOf } from '../workspace-fs';
 import { editorText } from './workspace-bytes';
+import { filesBehindChangedFolders } from './workspace-identity';
 import type { ScannedFile } from './workspace-scan';
 
 /** One replacement of the edit, as built (the WorkspaceEdit API does not read metadata back). */
@@ -20,20 +23,29 @@ export interface BuiltEdit {
 }
 
 /**
- * Whether `f` still holds the text it was planned from: an open document's version, a file's
- * modification time and size (cheap: no second read of the workspace), or, for a file opened
- * since the scan, its text compared with the one planned from.
+ * Whether `f` is still the regular file it was at the scan (not swapped for a symbolic link, a
+ * FIFO, or another file: same birth time) and still holds the text it was planned from: an open
+ * document's version, a file's modification time and size (cheap: no second read of the
+ * workspace), or, for a file opened since the scan, its text compared with the one planned from.
  */
 export async function isFresh(
   f: ScannedFile,
   maxSize: number,
   open: ReadonlyMap<string, vscode.TextDocument> = openDocuments(),
 ): Promise<boolean> {
+  let stat: vscode.FileStat;
+  try {
+    stat = await vscode.workspace.fs.stat(f.uri);
+  } catch {
+    return false; // deleted or unreadable since the scan
+  }
+  // A link has the SymbolicLink bit beside File: a save would write where it points.
+  if (stat.type !== vscode.FileType.File) return false;
+  if (f.stat && identityOf(stat) !== f.stat.identity) return false;
   const doc = open.get(f.uri.toString());
   if (doc && f.version !== undefined) return doc.version === f.version;
   if (doc?.isDirty) return sameText(f, doc.getText());
   try {
-    const stat = await vscode.workspace.fs.stat(f.uri);
     if (f.stat) return stat.mtime === f.stat.mtime && stat.size === f.stat.size;
     // Open at the scan, closed since: VS Code will load it again; its text as it will read it.
     const bytes = await vscode.workspace.fs.readFile(f.uri);
@@ -41,7 +53,7 @@ export async function isFresh(
     const r = await editorText(f.uri, bytes);
     return r.skip === undefined && sameText(f, r.text);
   } catch {
-    return false; // deleted or unreadable since the scan
+    return false;
   }
 }
 
@@ -64,11 +76,12 @@ export async function checkFresh(
 ): Promise<{ fresh: ScannedFile[]; stale: ScannedFile[] }> {
   const ok = new Array<boolean>(files.length);
   const open = openDocuments();
+  const moved = await filesBehindChangedFolders(files);
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
       const i = next++;
-      ok[i] = await isFresh(files[i], maxSize, open);
+      ok[i] = !moved.has(files[i]) && (await isFresh(files[i], maxSize, open));
     }
   };
   await Promise.all(Array.from({ length: PARALLEL_CHECKS }, worker));

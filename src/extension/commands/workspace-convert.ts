@@ -16,7 +16,7 @@ import {
 import { COMMAND } from '../command-ids';
 import { parseArgs } from '../logic/command-args';
 import { buildEdit, checkFresh } from './workspace-apply';
-import { listFiles, scanFiles } from './workspace-scan';
+import { listWorkspaceFiles, scanFiles } from './workspace-scan';
 
 /** Programmatic arguments; each one given skips its prompt. */
 export interface WorkspaceArgs {
@@ -35,6 +35,8 @@ export interface WorkspaceResult {
   changedFiles: number;
   edits: number;
   skippedFiles: Record<FileSkip, number>;
+  /** What was left out, by workspace-relative path (or glob), with the reason. */
+  skippedPaths: { path: string; reason: FileSkip }[];
   staleFiles: string[];
   skipped: Skip[];
   applied: boolean;
@@ -100,6 +102,7 @@ function result(partial: Partial<WorkspaceResult>): WorkspaceResult {
     changedFiles: 0,
     edits: 0,
     skippedFiles: noFileSkips(),
+    skippedPaths: [],
     staleFiles: [],
     skipped: [],
     applied: false,
@@ -155,9 +158,9 @@ export async function workspaceConvert(
       cancellable: true,
     },
     async (progress, token) => {
-      const uris = await listFiles(globs.include, globs.exclude, token);
+      const listing = await listWorkspaceFiles(globs.include, globs.exclude, token);
       let shown = 0;
-      return scanFiles(uris, {
+      return scanFiles(listing, {
         ...globs,
         target,
         transform: makeTransform(target, s, {}, vscode.l10n.t),
@@ -193,6 +196,7 @@ export async function workspaceConvert(
   const base = {
     files: scan.files,
     skippedFiles: scan.skippedFiles,
+    skippedPaths: scan.skippedPaths,
     skipped: scan.skipped,
     staleFiles: stale.map((f) => vscode.workspace.asRelativePath(f.uri)),
     changedFiles: built.files,

@@ -1,7 +1,9 @@
 // Scans the workspace for the workspace commands: the files the Search view would search
-// (files.exclude, search.exclude, .gitignore, .ignore and .git/info/exclude), read through
-// workspace.fs (virtual workspaces and the web build too), open documents from their current
-// text. Nothing is written here.
+// (files.exclude, search.exclude, .gitignore, .ignore and .git/info/exclude), listed by the
+// shared walker (src/shared/workspace-files/: links never followed, regular files only, ignore
+// files read only when regular and small, bounded matching, Cancel within a slice) and read
+// through workspace.fs (virtual workspaces and the web build too), open documents from their
+// current text. Nothing is written here.
 import * as vscode from 'vscode';
 import type { AmpCache } from '../../core';
 import type { Skip } from '../../shared/plan-edits';
@@ -10,8 +12,6 @@ import {
   ByteBudget,
   decodeText,
   enabledGlobs,
-  gitignoreGlobs,
-  joinGlobs,
   noFileSkips,
   planFile,
   textHash,
@@ -21,21 +21,8 @@ import {
 } from '../../shared/workspace-plan';
 import { languageOfPath } from '../../shared/language-of-path';
 import { firstRead, planChecked } from './workspace-bytes';
-import {
-  GIT_INFO_EXCLUDE,
-  IGNORE_FILE_NAMES,
-  IgnoreRules,
-  hasNegation,
-  ignoreFileAt,
-  type IgnoreSource,
-} from '../../shared/ignore-files';
-
-/** An ignore file's text, its folder ('' for the workspace folder) and which kind it is. */
-interface IgnoreFile {
-  dir: string;
-  name: IgnoreSource;
-  text: string;
-}
+import { splitGlobList, walkFiles, type WalkResult } from '../../shared/workspace-files';
+import { identityOf, uriAt, workspaceWalkFileSystem } from '../workspace-fs';
 
 export interface ScanOptions {
   include: string;
@@ -59,8 +46,8 @@ export interface ScannedFile {
   /** Hash and length of the text planned from, to tell a change before apply. */
   hash: number;
   length: number;
-  /** The file's modification time and size at the scan (files not open). */
-  stat?: { mtime: number; size: number };
+  /** The file's modification time, size and identity (birth time) at the scan (files not open). */
+  stat?: { mtime: number; size: number; identity: string };
   plan: FilePlan;
 }
 
@@ -68,6 +55,8 @@ export interface WorkspaceScan {
   files: number;
   planned: ScannedFile[];
   skippedFiles: Record<FileSkip, number>;
+  /** The files, links, ignore files and globs left out, by workspace-relative path or glob. */
+  skippedPaths: { path: string; reason: FileSkip }[];
   skipped: Skip[];
   cancelled: boolean;
 }
@@ -86,100 +75,113 @@ const PARALLEL_READS = 64;
  */
 const READ_BUDGET = 32_000_000;
 
-/**
- * What leaves files of one workspace folder out: one exclude glob (files.exclude, search.exclude,
- * ignore files without negations, the user's) applied by findFiles, and, when an ignore file
- * has a negation (`!x`, not expressible as an exclude glob), the ignore files' rules to match
- * each found file against.
- */
-export interface FolderExclusions {
-  exclude?: string;
-  rules?: IgnoreRules;
+/** The files a workspace search covers, and what was left out on the way. */
+export interface WorkspaceListing {
+  uris: vscode.Uri[];
+  skippedFiles: Record<FileSkip, number>;
+  skippedPaths: { path: string; reason: FileSkip }[];
+  cancelled: boolean;
 }
 
-/** The exclusions of one workspace folder. */
-export async function exclusionsFor(
+/** The walk's options for one workspace folder: its settings and the user's globs. */
+function walkOptionsFor(
   folder: vscode.WorkspaceFolder,
+  include: string,
   userExclude: string,
   token?: vscode.CancellationToken,
-): Promise<FolderExclusions> {
-  const filesExclude = enabledGlobs(
-    vscode.workspace.getConfiguration('files', folder.uri).get('exclude'),
-  );
+) {
+  const files = vscode.workspace.getConfiguration('files', folder.uri);
   const search = vscode.workspace.getConfiguration('search', folder.uri);
-  const patterns = [...filesExclude, ...enabledGlobs(search.get('exclude'))];
-  let rules: IgnoreRules | undefined;
-  if (search.get('useIgnoreFiles') !== false) {
-    const files = await readIgnoreFiles(folder, joinGlobs(filesExclude), token);
-    const excludeFile = await readGitInfoExclude(folder);
-    if (excludeFile) files.unshift(excludeFile);
-    if (files.some((f) => hasNegation(f.text))) {
-      rules = new IgnoreRules();
-      for (const f of files) rules.add(f.dir, f.name, f.text);
-    } else for (const f of files) patterns.push(...gitignoreGlobs(f.text, f.dir).globs);
-  }
-  if (userExclude.trim()) patterns.push(...userExclude.split(',').map((p) => p.trim()));
-  return { exclude: joinGlobs(patterns), rules };
+  return {
+    include: include.trim() || undefined,
+    excludes: [
+      ...enabledGlobs(files.get('exclude')),
+      ...enabledGlobs(search.get('exclude')),
+      ...splitGlobList(userExclude),
+    ],
+    useIgnoreFiles: search.get('useIgnoreFiles') !== false,
+    isCancelled: () => token?.isCancellationRequested === true,
+  };
 }
 
-/** The .gitignore and .ignore files of a folder (outside files.exclude), with their folders. */
-async function readIgnoreFiles(
-  folder: vscode.WorkspaceFolder,
-  filesExclude: string | undefined,
+/** Adds one folder's walk to the listing, with paths relative to the workspace. */
+function addWalk(out: WorkspaceListing, folder: vscode.WorkspaceFolder, walk: WalkResult): void {
+  const rel = (p: string) => vscode.workspace.asRelativePath(uriAt(folder.uri, p));
+  const skip = (path: string, reason: FileSkip) => {
+    out.skippedFiles[reason]++;
+    out.skippedPaths.push({ path, reason });
+  };
+  out.uris.push(...walk.files.map((p) => uriAt(folder.uri, p)));
+  for (const s of walk.skipped)
+    skip(rel(s.path), s.reason === 'unreadableFolder' ? 'unreadable' : s.reason);
+  for (const f of walk.ignoreFilesNotRead) skip(rel(f.path), 'ignoreFileNotRead');
+  for (const l of walk.ignoreLinesNotUsed) skip(`${rel(l.path)}:${l.line}`, 'ignoreLineNotUsed');
+  for (const g of walk.globsNotUsed) skip(g.glob, 'globNotUsed');
+  out.cancelled ||= walk.cancelled;
+}
+
+/**
+ * The files to scan in every workspace folder (the include glob relative to each folder), and
+ * what was left out: links, special files, ignore files and lines, globs that can't be used.
+ */
+export async function listWorkspaceFiles(
+  include: string,
+  exclude: string,
   token?: vscode.CancellationToken,
-): Promise<IgnoreFile[]> {
-  const uris = await vscode.workspace.findFiles(
-    new vscode.RelativePattern(folder, `**/{${IGNORE_FILE_NAMES.join(',')}}`),
-    filesExclude ?? null,
-    undefined,
-    token,
-  );
-  const out: IgnoreFile[] = [];
-  for (const uri of uris) {
-    const at = ignoreFileAt(vscode.workspace.asRelativePath(uri, false));
-    const text = at && (await readIgnoreText(uri));
-    if (at && text) out.push({ ...at, text });
+): Promise<WorkspaceListing> {
+  const out: WorkspaceListing = {
+    uris: [],
+    skippedFiles: noFileSkips(),
+    skippedPaths: [],
+    cancelled: false,
+  };
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    if (out.cancelled) break;
+    const walk = await walkFiles(
+      workspaceWalkFileSystem(folder.uri),
+      walkOptionsFor(folder, include, exclude, token),
+    );
+    addWalk(out, folder, walk);
   }
   return out;
 }
 
-/** `.git/info/exclude` when the workspace folder is a repository's root (`.git` a folder). */
-async function readGitInfoExclude(folder: vscode.WorkspaceFolder): Promise<IgnoreFile | undefined> {
-  const text = await readIgnoreText(vscode.Uri.joinPath(folder.uri, GIT_INFO_EXCLUDE));
-  return text ? { dir: '', name: GIT_INFO_EXCLUDE, text } : undefined;
-}
-
-async function readIgnoreText(uri: vscode.Uri): Promise<string | undefined> {
-  const bytes = await readBytes(uri);
-  return bytes && decodeText(bytes).text;
-}
-
-async function readBytes(uri: vscode.Uri): Promise<Uint8Array | undefined> {
-  try {
-    return await vscode.workspace.fs.readFile(uri);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The files to scan, in every workspace folder. */
+/** The files to scan, in every workspace folder (listWorkspaceFiles without the report). */
 export async function listFiles(
   include: string,
   exclude: string,
   token?: vscode.CancellationToken,
 ): Promise<vscode.Uri[]> {
-  const out: vscode.Uri[] = [];
-  for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    const { exclude: glob, rules } = await exclusionsFor(folder, exclude, token);
-    const pattern = new vscode.RelativePattern(folder, include.trim() || '**/*');
-    const found = await vscode.workspace.findFiles(pattern, glob ?? null, undefined, token);
-    out.push(
-      ...(rules
-        ? found.filter((uri) => !rules.ignores(vscode.workspace.asRelativePath(uri, false)))
-        : found),
-    );
+  return (await listWorkspaceFiles(include, exclude, token)).uris;
+}
+
+/**
+ * The bytes of `uri`, or undefined when unreadable. Cancel wins the race: a read that never
+ * ends (a file swapped for a FIFO after its stat) can't hold the command.
+ */
+async function readBytes(
+  uri: vscode.Uri,
+  token?: vscode.CancellationToken,
+): Promise<Uint8Array | undefined> {
+  let listener: vscode.Disposable | undefined;
+  try {
+    const cancelled = new Promise<undefined>((resolve) => {
+      listener = token?.onCancellationRequested(() => {
+        resolve(undefined);
+      });
+    });
+    return await Promise.race([vscode.workspace.fs.readFile(uri), cancelled]);
+  } catch {
+    return undefined;
+  } finally {
+    listener?.dispose();
   }
-  return out;
+}
+
+/** Why a path that is not a regular file is not read (it is never opened). */
+function notRegular(type: vscode.FileType): FileSkip | undefined {
+  if (type === vscode.FileType.File) return undefined;
+  return type & vscode.FileType.SymbolicLink ? 'symlink' : 'special';
 }
 
 /** The text to plan from: an open document's current text, else the file's bytes decoded. */
@@ -188,6 +190,7 @@ async function readText(
   open: ReadonlyMap<string, vscode.TextDocument>,
   maxSize: number,
   budget: ByteBudget,
+  token?: vscode.CancellationToken,
 ): Promise<
   | {
       text: string;
@@ -213,12 +216,15 @@ async function readText(
   } catch {
     return { skip: 'unreadable' };
   }
-  // Stat first: a file over the limit is never read into memory.
+  // Stat first: only a regular file is read (the listing said so; it may have changed since), and
+  // one over the limit is never read into memory.
+  const odd = notRegular(stat.type);
+  if (odd) return { skip: odd };
   if (stat.size > maxSize) return { skip: 'tooLarge' };
   await budget.take(stat.size);
   let bytes: Uint8Array | undefined;
   try {
-    bytes = await readBytes(uri);
+    bytes = await readBytes(uri, token);
   } finally {
     budget.give(stat.size);
   }
@@ -229,23 +235,29 @@ async function readText(
     : {
         text: r.text,
         bytes,
-        stat: { mtime: stat.mtime, size: stat.size },
+        stat: { mtime: stat.mtime, size: stat.size, identity: identityOf(stat) },
         languageId: languageOfPath(uri.path),
       };
 }
 
-/** Scans `uris`: reads each, plans its edits. Cancelling stops at once and says so. */
+/**
+ * Scans `files` (the URIs, or a listing whose counts of what it left out carry over): reads each,
+ * plans its edits. Cancelling stops at once and says so.
+ */
 export async function scanFiles(
-  uris: readonly vscode.Uri[],
+  files: readonly vscode.Uri[] | WorkspaceListing,
   o: ScanOptions,
 ): Promise<WorkspaceScan> {
+  const listing = 'uris' in files ? files : undefined;
+  const uris = listing ? listing.uris : (files as readonly vscode.Uri[]);
   const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
   const scan: WorkspaceScan = {
     files: uris.length,
     planned: [],
-    skippedFiles: noFileSkips(),
+    skippedFiles: { ...noFileSkips(), ...listing?.skippedFiles },
+    skippedPaths: [...(listing?.skippedPaths ?? [])],
     skipped: [],
-    cancelled: false,
+    cancelled: listing?.cancelled === true,
   };
   const budget = new ByteBudget(READ_BUDGET);
   let next = 0;
@@ -258,16 +270,20 @@ export async function scanFiles(
   const worker = async () => {
     while (next < uris.length && !stop()) {
       const uri = uris[next++];
-      const r = await readText(uri, open, o.maxFileSize, budget);
+      const r = await readText(uri, open, o.maxFileSize, budget, o.token);
       if (stop()) return;
-      if ('skip' in r) scan.skippedFiles[r.skip]++;
+      const skip = (reason: FileSkip) => {
+        scan.skippedFiles[reason]++;
+        scan.skippedPaths.push({ path: vscode.workspace.asRelativePath(uri), reason });
+      };
+      if ('skip' in r) skip(r.skip);
       else {
         // Planned on the text VS Code will edit, or skipped with the reason (workspace-bytes.ts).
         const p = await planChecked(uri, r, (text) =>
           planFile(text, o.target, o.transform, o.caches, vscode.l10n.t, r.languageId),
         );
         if (stop()) return;
-        if (p.skip !== undefined) scan.skippedFiles[p.skip]++;
+        if (p.skip !== undefined) skip(p.skip);
         else {
           const { text, plan } = p;
           scan.skipped.push(...plan.skipped);

@@ -7,15 +7,13 @@ import {
   decodeText,
   noFileSkips,
   enabledGlobs,
-  expandBraces,
-  gitignoreGlobs,
   groupFor,
   groupLabel,
   hostCounts,
   hostMatches,
-  joinGlobs,
   lineStarts,
   maxFileSize,
+  noFileSkips,
   planFile,
   positionAt,
   textHash,
@@ -73,51 +71,6 @@ describe('workspace plan: excludes', () => {
     );
     assert.deepEqual(enabledGlobs(undefined), []);
     assert.deepEqual(enabledGlobs(['**/x']), []);
-  });
-
-  it('turns .gitignore lines into globs relative to the workspace folder', () => {
-    const r = gitignoreGlobs(
-      '# comment\n\nnode_modules/\n/dist\nbuild/out\n*.log\n!keep.log\n\\#x\n',
-    );
-    assert.deepEqual(r.globs, [
-      '**/node_modules',
-      '**/node_modules/**',
-      'dist',
-      'dist/**',
-      'build/out',
-      'build/out/**',
-      '**/*.log',
-      '**/*.log/**',
-      '**/#x',
-      '**/#x/**',
-    ]);
-    assert.equal(r.negations, 1);
-  });
-
-  it('anchors a nested .gitignore to its folder', () => {
-    assert.deepEqual(gitignoreGlobs('/cache\ntmp\r\n', 'site/content').globs, [
-      'site/content/cache',
-      'site/content/cache/**',
-      'site/content/**/tmp',
-      'site/content/**/tmp/**',
-    ]);
-  });
-
-  it('expands braces, nested ones too', () => {
-    assert.deepEqual(expandBraces('a/{b,c}/*.{md,txt}'), [
-      'a/b/*.md',
-      'a/b/*.txt',
-      'a/c/*.md',
-      'a/c/*.txt',
-    ]);
-    assert.deepEqual(expandBraces('{a,{b,c}}'), ['a', 'b', 'c']);
-    assert.deepEqual(expandBraces('no{brace'), ['no{brace']);
-  });
-
-  it('joins patterns into one glob without nested braces', () => {
-    assert.equal(joinGlobs([]), undefined);
-    assert.equal(joinGlobs(['**/x']), '**/x');
-    assert.equal(joinGlobs(['**/x', '**/{a,b}', '**/x']), '{**/x,**/a,**/b}');
   });
 });
 
@@ -239,6 +192,23 @@ describe('workspace plan: hosts, hashes and the report', () => {
         staleFiles: 1,
       }),
       '3 URLs in 2 of 10 files; 1 binary files skipped; 2 files over ampUrl.workspace.maxFileSize skipped; 1 files changed since the scan, left untouched',
+    );
+    assert.equal(
+      workspaceMessage({
+        files: 4,
+        changedFiles: 0,
+        edits: 0,
+        skippedFiles: {
+          ...noFileSkips(),
+          symlinkOutside: 2,
+          symlink: 1,
+          special: 1,
+          ignoreFileNotRead: 3,
+          ignoreLineNotUsed: 1,
+        },
+        staleFiles: 0,
+      }),
+      '0 URLs in 0 of 4 files; 2 symbolic links to outside the workspace folder skipped; 1 symbolic links not followed (nothing outside the workspace folder is read or written); 1 FIFOs, devices or sockets skipped; 3 ignore files not read (not a regular file, or over 1 MB); 1 ignore-file lines not applied (invalid or too complex)',
     );
   });
 });
