@@ -6,6 +6,7 @@
 // `--no-types` skips the declarations (tsc, the slow step).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));
@@ -18,6 +19,16 @@ const common = {
   sourcesContent: false,
   logLevel: 'warning',
   legalComments: 'eof',
+};
+
+/** whatwg-url's `require("tr46")` → src/standalone/tr46-as-node.ts (see there). */
+const tr46AsNode = {
+  name: 'tr46-as-node',
+  setup(build) {
+    build.onResolve({ filter: /^tr46$/ }, () => ({
+      path: path.resolve('src/standalone/tr46-as-node.ts'),
+    }));
+  },
 };
 
 await Promise.all([
@@ -50,8 +61,9 @@ await Promise.all([
     platform: 'neutral',
     format: 'iife',
     globalName: 'AmpUrl',
-    // The Web APIs the core uses, bound inside the bundle (see src/standalone/shims.ts).
-    inject: ['src/standalone/shims.ts'],
+    // The Web APIs the core uses, bound inside the bundle (see src/standalone/url-shim.ts).
+    inject: ['src/standalone/text-shims.ts', 'src/standalone/url-shim.ts'],
+    plugins: [tr46AsNode],
     minify: true,
     banner: {
       js: `/* amp-url-toolkit ${pkg.version} standalone: one classic script defining the global AmpUrl (docs/sql.md). */`,

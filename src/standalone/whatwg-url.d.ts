@@ -20,3 +20,16 @@ declare module 'whatwg-url/lib/url-state-machine' {
   export function serializeInteger(n: number): string;
   export function serializePath(url: URLRecord): string;
 }
+
+declare module 'tr46/index.js' {
+  export interface Options {
+    checkHyphens?: boolean;
+    checkBidi?: boolean;
+    checkJoiners?: boolean;
+    useSTD3ASCIIRules?: boolean;
+    transitionalProcessing?: boolean;
+    verifyDNSLength?: boolean;
+  }
+  export function toASCII(domain: string, options?: Options): string | null;
+  export function toUnicode(domain: string, options?: Options): { domain: string; error: boolean };
+}
