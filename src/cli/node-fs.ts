@@ -1,0 +1,91 @@
+// Node's fs as the workspace walk's file system (src/shared/workspace-files/fs.ts), for the
+// command-line tool and the unit tests on real folders. Node-only. A read opens with O_NOFOLLOW
+// (a symbolic link fails to open) and O_NONBLOCK (a FIFO opens without waiting for a writer),
+// then checks the open file itself with fstat: only a regular file is read, at most maxBytes,
+// so a file swapped for a link, a FIFO or a device between the listing and the read is refused
+// rather than followed or waited on.
+import { constants, promises as fsp, type Stats } from 'node:fs';
+import * as path from 'node:path';
+import type { EntryInfo, EntryType, WalkFileSystem } from '../shared/workspace-files';
+
+function typeOf(s: {
+  isSymbolicLink(): boolean;
+  isFile(): boolean;
+  isDirectory(): boolean;
+}): EntryType {
+  if (s.isSymbolicLink()) return 'symlink';
+  if (s.isFile()) return 'file';
+  if (s.isDirectory()) return 'directory';
+  return 'other';
+}
+
+function infoOf(s: Stats): EntryInfo {
+  return { type: typeOf(s), size: s.size, mtime: s.mtimeMs, identity: `${s.dev}:${s.ino}` };
+}
+
+/** O_NOFOLLOW and O_NONBLOCK where the platform has them (not on Windows, which has no FIFOs). */
+// Node's types declare them always; on Windows they are undefined at run time.
+const flag = (f: number | undefined): number => f ?? 0;
+const OPEN_FLAGS = constants.O_RDONLY | flag(constants.O_NOFOLLOW) | flag(constants.O_NONBLOCK);
+
+/** The walk's file system for the folder `root`. */
+export function nodeWalkFileSystem(root: string): WalkFileSystem {
+  const abs = (rel: string) => (rel === '' ? root : path.join(root, ...rel.split('/')));
+  return {
+    async readDirectory(rel) {
+      const entries = await fsp.readdir(abs(rel), { withFileTypes: true });
+      return Promise.all(
+        entries.map(async (e): Promise<[string, EntryType]> => {
+          const t = typeOf(e);
+          // Some file systems don't give the type in the listing: ask lstat (never follows).
+          if (
+            t === 'other' &&
+            !e.isFIFO() &&
+            !e.isCharacterDevice() &&
+            !e.isBlockDevice() &&
+            !e.isSocket()
+          )
+            return [e.name, typeOf(await fsp.lstat(abs(rel === '' ? e.name : `${rel}/${e.name}`)))];
+          return [e.name, t];
+        }),
+      );
+    },
+    async stat(rel) {
+      return infoOf(await fsp.lstat(abs(rel)));
+    },
+    async readFile(rel, maxBytes) {
+      let handle: fsp.FileHandle;
+      try {
+        handle = await fsp.open(abs(rel), OPEN_FLAGS);
+      } catch (e) {
+        // ELOOP: the path is a symbolic link (O_NOFOLLOW). Not a regular file: not read.
+        if ((e as NodeJS.ErrnoException).code === 'ELOOP') return undefined;
+        throw e;
+      }
+      try {
+        const s = await handle.stat();
+        if (!s.isFile() || s.size > maxBytes) return undefined;
+        // Read until the end, but never past maxBytes (the file may grow while it is read).
+        let buf = Buffer.alloc(Math.min(s.size, maxBytes) + 1);
+        let got = 0;
+        for (;;) {
+          const { bytesRead } = await handle.read(buf, got, buf.length - got, got);
+          if (bytesRead === 0) break;
+          got += bytesRead;
+          if (got > maxBytes) return undefined;
+          if (got === buf.length) {
+            const bigger = Buffer.alloc(Math.min(buf.length * 2, maxBytes + 1));
+            buf.copy(bigger);
+            buf = bigger;
+          }
+        }
+        return new Uint8Array(buf.buffer, buf.byteOffset, got);
+      } finally {
+        await handle.close();
+      }
+    },
+    async realPath(rel) {
+      return fsp.realpath(abs(rel));
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// Which files a workspace search covers, the same for every front end (the extension's workspace
+// commands, the command-line tool): a file-system interface, the walker, VS Code globs and the
+// ignore files' rules.
+export type { EntryInfo, EntryType, WalkFileSystem } from './fs';
+export {
+  GLOB_LIMITS,
+  compileGlob,
+  globMatches,
+  globMayMatchBelow,
+  type CompiledGlob,
+  type GlobProblem,
+} from './glob';
+export {
+  GIT_INFO_EXCLUDE,
+  IGNORE_FILE_NAMES,
+  IgnoreRules,
+  MAX_IGNORE_FILE_SIZE,
+  isIgnored,
+  parseIgnoreFile,
+  type IgnoreFileName,
+  type IgnoreLevel,
+  type IgnoreLineProblem,
+  type IgnoreRule,
+  type IgnoreSource,
+} from './ignore';
+export {
+  SLICE_MS,
+  isInside,
+  walkFiles,
+  type IgnoreFileProblem,
+  type WalkOptions,
+  type WalkResult,
+  type WalkSkipReason,
+} from './walk';

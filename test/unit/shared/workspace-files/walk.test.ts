@@ -1,0 +1,125 @@
+// The walker on an in-memory file system: include and exclude globs, pruning, ignore files per
+// folder, links and special files reported without a real path, yielding and Cancel.
+import * as assert from 'node:assert/strict';
+import {
+  walkFiles,
+  type EntryType,
+  type WalkFileSystem,
+} from '../../../../src/shared/workspace-files';
+
+/** A tree of files (string content), folders (objects), links ('->target') and FIFOs (null). */
+interface Tree {
+  [name: string]: Tree | string | null;
+}
+
+function memoryFs(tree: Tree, log: string[] = []): WalkFileSystem {
+  const at = (p: string): Tree | string | null | undefined => {
+    let cur: Tree | string | null | undefined = tree;
+    for (const s of p.split('/').filter(Boolean)) {
+      if (cur === null || typeof cur !== 'object') return undefined;
+      cur = cur[s];
+    }
+    return cur;
+  };
+  const typeOf = (v: Tree | string | null): EntryType =>
+    v === null
+      ? 'other'
+      : typeof v === 'object'
+        ? 'directory'
+        : v.startsWith('->')
+          ? 'symlink'
+          : 'file';
+  return {
+    readDirectory(p) {
+      log.push(`readDirectory ${p}`);
+      const v = at(p);
+      if (!v || typeof v !== 'object') return Promise.reject(new Error(`not a folder: ${p}`));
+      return Promise.resolve(Object.entries(v).map(([n, c]) => [n, typeOf(c)]));
+    },
+    stat(p) {
+      const v = at(p);
+      if (v === undefined) return Promise.reject(new Error(`no ${p}`));
+      const size = typeof v === 'string' ? v.length : 0;
+      return Promise.resolve({ type: typeOf(v), size, mtime: 0 });
+    },
+    readFile(p, max) {
+      log.push(`readFile ${p}`);
+      const v = at(p);
+      if (typeof v !== 'string' || v.startsWith('->') || v.length > max)
+        return Promise.resolve(undefined);
+      return Promise.resolve(new TextEncoder().encode(v));
+    },
+  };
+}
+
+describe('walkFiles (in memory)', () => {
+  it('applies the include glob, excludes and ignore files, and prunes what it leaves out', async () => {
+    const log: string[] = [];
+    const fs = memoryFs(
+      {
+        '.gitignore': 'dist/\n',
+        'a.md': '',
+        'b.ts': '',
+        dist: { 'x.md': '' },
+        node_modules: { big: { 'y.md': '' } },
+        docs: { '.ignore': '*.tmp.md\n', 'c.md': '', 'c.tmp.md': '' },
+        other: { 'd.md': '' },
+      },
+      log,
+    );
+    const r = await walkFiles(fs, { include: '{docs/**,*.md}', excludes: ['**/node_modules'] });
+    assert.deepEqual(r.files, ['a.md', 'docs/.ignore', 'docs/c.md']);
+    assert.ok(!log.some((l) => /dist|node_modules|other/.test(l)), log.join('\n'));
+  });
+
+  it('reports links and special files without following or opening them', async () => {
+    const log: string[] = [];
+    const r = await walkFiles(
+      memoryFs(
+        {
+          'a.md': '',
+          link: '->/etc',
+          fifo: null,
+          '.gitignore': '->/dev/zero',
+          sub: { '.ignore': null },
+        },
+        log,
+      ),
+    );
+    assert.deepEqual(r.files, ['a.md']);
+    assert.deepEqual(r.skipped, [
+      { path: 'fifo', reason: 'special' },
+      { path: 'link', reason: 'symlink' },
+    ]);
+    assert.deepEqual(
+      r.ignoreFilesNotRead.map((f) => f.path),
+      ['.gitignore', 'sub/.ignore'],
+    );
+    assert.ok(!log.some((l) => l.startsWith('readFile')), log.join('\n'));
+  });
+
+  it('gives the event loop back while it works, and stops when cancelled', async () => {
+    const files: Tree = {};
+    for (let i = 0; i < 20_000; i++) files[`f${i}.md`] = '';
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const r = await walkFiles(
+      memoryFs({ '.gitignore': `a/${'**/'.repeat(14)}b\n*.x\n!f1.md\n`, big: files }),
+    );
+    clearInterval(timer);
+    assert.equal(r.files.length, 20_001); // and the .gitignore
+    assert.ok(ticks > 0, 'timers ran during the walk');
+    let asked = 0;
+    const cancelled = await walkFiles(memoryFs({ big: files }), {
+      isCancelled: () => ++asked > 100,
+    });
+    assert.equal(cancelled.cancelled, true);
+    assert.ok(cancelled.files.length <= 100);
+  });
+
+  it('an include glob it cannot read lists nothing and says why', async () => {
+    const r = await walkFiles(memoryFs({ 'a.md': '' }), { include: '*.{md' });
+    assert.deepEqual(r.files, []);
+    assert.deepEqual(r.globsNotUsed, [{ glob: '*.{md', problem: 'invalid' }]);
+  });
+});
