@@ -20,8 +20,18 @@ export type EditGroup = 'cacheToPublisher' | 'viewerToPublisher' | 'publisherToC
 /** Files larger than this many bytes are skipped unless `ampUrl.workspace.maxFileSize` says otherwise. */
 export const DEFAULT_MAX_FILE_SIZE = 5_000_000;
 
-/** Why a file is not scanned. */
-export type FileSkip = 'binary' | 'tooLarge' | 'notUtf8' | 'unreadable';
+/**
+ * Why a file is not scanned, or not written: `encoding`, VS Code would not write its bytes back
+ * as they were (its files.encoding, a guessed encoding); `lineEndings`, VS Code would normalise
+ * its mixed line endings or lone CR (src/shared/file-bytes.ts).
+ */
+export type FileSkip =
+  'binary' | 'tooLarge' | 'notUtf8' | 'unreadable' | 'encoding' | 'lineEndings';
+
+/** A count of zero for each reason. */
+export function noFileSkips(): Record<FileSkip, number> {
+  return { binary: 0, tooLarge: 0, notUtf8: 0, unreadable: 0, encoding: 0, lineEndings: 0 };
+}
 
 export interface WorkspaceEditPlan extends PlannedEdit {
   group: EditGroup;
@@ -318,6 +328,20 @@ export function workspaceMessage(c: WorkspaceCounts, t: Localize = format): stri
   if (s.tooLarge) parts.push(t('{0} files over ampUrl.workspace.maxFileSize skipped', s.tooLarge));
   if (s.notUtf8) parts.push(t('{0} files not UTF-8 skipped', s.notUtf8));
   if (s.unreadable) parts.push(t('{0} unreadable files skipped', s.unreadable));
+  if (s.encoding)
+    parts.push(
+      t(
+        '{0} files skipped: VS Code would not write their bytes back unchanged (files.encoding or a guessed encoding)',
+        s.encoding,
+      ),
+    );
+  if (s.lineEndings)
+    parts.push(
+      t(
+        '{0} files skipped: mixed line endings or a lone CR (VS Code would normalise them)',
+        s.lineEndings,
+      ),
+    );
   if (c.staleFiles) parts.push(t('{0} files changed since the scan, left untouched', c.staleFiles));
   return parts.join('; ');
 }

@@ -1,13 +1,8 @@
 // Turns a workspace scan into ONE WorkspaceEdit for VS Code's Refactor Preview (every edit needs
 // confirmation, grouped per conversion kind), leaving out files that changed since the scan.
 import * as vscode from 'vscode';
-import {
-  decodeText,
-  groupLabel,
-  hostMatches,
-  textHash,
-  type EditGroup,
-} from '../../shared/workspace-plan';
+import { groupLabel, hostMatches, textHash, type EditGroup } from '../../shared/workspace-plan';
+import { editorText } from './workspace-bytes';
 import type { ScannedFile } from './workspace-scan';
 
 /** One replacement of the edit, as built (the WorkspaceEdit API does not read metadata back). */
@@ -40,7 +35,11 @@ export async function isFresh(
   try {
     const stat = await vscode.workspace.fs.stat(f.uri);
     if (f.stat) return stat.mtime === f.stat.mtime && stat.size === f.stat.size;
-    return sameText(f, decodeText(await vscode.workspace.fs.readFile(f.uri), maxSize).text);
+    // Open at the scan, closed since: VS Code will load it again; its text as it will read it.
+    const bytes = await vscode.workspace.fs.readFile(f.uri);
+    if (bytes.length > maxSize) return false;
+    const r = await editorText(f.uri, bytes);
+    return r.skip === undefined && sameText(f, r.text);
   } catch {
     return false; // deleted or unreadable since the scan
   }

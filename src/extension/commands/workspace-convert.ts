@@ -9,6 +9,7 @@ import { makeTransform } from '../../shared/transforms';
 import {
   hostCounts,
   maxFileSize,
+  noFileSkips,
   workspaceMessage,
   type FileSkip,
   type WorkspaceTarget,
@@ -99,7 +100,7 @@ function result(partial: Partial<WorkspaceResult>): WorkspaceResult {
     files: 0,
     changedFiles: 0,
     edits: 0,
-    skippedFiles: { binary: 0, tooLarge: 0, notUtf8: 0, unreadable: 0 },
+    skippedFiles: noFileSkips(),
     staleFiles: [],
     skipped: [],
     applied: false,

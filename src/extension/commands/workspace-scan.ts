@@ -12,6 +12,7 @@ import {
   enabledGlobs,
   gitignoreGlobs,
   joinGlobs,
+  noFileSkips,
   planFile,
   textHash,
   type FilePlan,
@@ -19,6 +20,7 @@ import {
   type WorkspaceTarget,
 } from '../../shared/workspace-plan';
 import { languageOfPath } from '../../shared/language-of-path';
+import { firstRead, planChecked } from './workspace-bytes';
 import {
   GIT_INFO_EXCLUDE,
   IGNORE_FILE_NAMES,
@@ -187,14 +189,23 @@ async function readText(
   maxSize: number,
   budget: ByteBudget,
 ): Promise<
-  | { text: string; version?: number; languageId?: string; stat?: ScannedFile['stat'] }
+  | {
+      text: string;
+      version?: number;
+      languageId?: string;
+      stat?: ScannedFile['stat'];
+      /** A file's bytes (not an open document's): checked by planChecked when planned. */
+      bytes?: Uint8Array;
+      /** An open document's encoding. */
+      encoding?: string;
+    }
   | { skip: FileSkip }
 > {
   const doc = open.get(uri.toString());
   if (doc) {
     const text = doc.getText();
     if (text.length > maxSize) return { skip: 'tooLarge' };
-    return { text, version: doc.version, languageId: doc.languageId };
+    return { text, version: doc.version, languageId: doc.languageId, encoding: doc.encoding };
   }
   let stat: vscode.FileStat;
   try {
@@ -212,11 +223,12 @@ async function readText(
     budget.give(stat.size);
   }
   if (!bytes) return { skip: 'unreadable' };
-  const r = decodeText(bytes, maxSize);
+  const r = firstRead(bytes, maxSize);
   return r.skip !== undefined
     ? { skip: r.skip }
     : {
         text: r.text,
+        bytes,
         stat: { mtime: stat.mtime, size: stat.size },
         languageId: languageOfPath(uri.path),
       };
@@ -231,7 +243,7 @@ export async function scanFiles(
   const scan: WorkspaceScan = {
     files: uris.length,
     planned: [],
-    skippedFiles: { binary: 0, tooLarge: 0, notUtf8: 0, unreadable: 0 },
+    skippedFiles: noFileSkips(),
     skipped: [],
     cancelled: false,
   };
@@ -250,17 +262,25 @@ export async function scanFiles(
       if (stop()) return;
       if ('skip' in r) scan.skippedFiles[r.skip]++;
       else {
-        const plan = planFile(r.text, o.target, o.transform, o.caches, vscode.l10n.t, r.languageId);
-        scan.skipped.push(...plan.skipped);
-        if (plan.edits.length > 0)
-          scan.planned.push({
-            uri,
-            version: r.version,
-            stat: r.stat,
-            hash: textHash(r.text),
-            length: r.text.length,
-            plan,
-          });
+        // Planned on the text VS Code will edit, or skipped with the reason (workspace-bytes.ts).
+        const p = await planChecked(uri, r, (text) =>
+          planFile(text, o.target, o.transform, o.caches, vscode.l10n.t, r.languageId),
+        );
+        if (stop()) return;
+        if (p.skip !== undefined) scan.skippedFiles[p.skip]++;
+        else {
+          const { text, plan } = p;
+          scan.skipped.push(...plan.skipped);
+          if (plan.edits.length > 0)
+            scan.planned.push({
+              uri,
+              version: r.version,
+              stat: r.stat,
+              hash: textHash(text),
+              length: text.length,
+              plan,
+            });
+        }
       }
       o.progress?.(++done, uris.length);
     }

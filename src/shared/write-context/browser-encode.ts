@@ -1,6 +1,7 @@
 // The characters of a URL that a browser sends percent-encoded, written percent-encoded: the WHATWG
 // URL Standard's percent-encode sets, applied per component (userinfo, path, query, fragment), so
 // the browser reads the written URL as the very same URL (same href). One linear pass.
+import { isInvisible } from '../../core/shared/invisible';
 import { isUnicodeStop } from '../../core/shared/url-chars';
 
 /** The parts of a URL a code unit can be in. */
@@ -127,8 +128,8 @@ export type Encoded = { text: string; refused?: undefined } | { text?: undefined
  * userinfo, path, query and fragment: the host is left as it is, the browser serializes it so),
  * and `\` in a special URL's path written as the `/` the browser reads it as. Readable non-ASCII
  * (é, 日本) stays as written, an IRI that the browser encodes the same way when it sends it;
- * invisible, bidirectional and separator characters (U+2028, U+202E…) and lone surrogates are
- * encoded. A tab or line break is refused: the browser drops it, so neither it nor `%0A` would
+ * separator characters (U+2028…) and lone surrogates are encoded, and every Bidi_Control and
+ * Default_Ignorable_Code_Point (U+061C, U+200B, U+202E, U+FE0F, U+E0041…) in any part. A tab or line break is refused: the browser drops it, so neither it nor `%0A` would
  * keep the URL's meaning in place.
  */
 export function browserEncode(url: string): Encoded {
@@ -142,12 +143,23 @@ export function browserEncode(url: string): Encoded {
     const c = url.charCodeAt(i);
     if (c < 0x80 && !look[c]) continue; // the usual case: a character no set holds
     if (c >= 0xd800 && c <= 0xdbff && isLowAt(url, i + 1)) {
-      i++; // an astral character (emoji, rare CJK): readable, kept
+      // An astral character (emoji, rare CJK) is readable and kept; a tag or variation selector
+      // (U+E0000-E0FFF) is invisible, encoded wherever it is.
+      const cp = url.codePointAt(i) ?? 0;
+      if (isInvisible(cp)) {
+        out += url.slice(from, i) + percent(url.slice(i, i + 2));
+        from = i + 2;
+      }
+      i++;
       continue;
     }
     const part = partAt(split, i);
     let piece: string | undefined;
-    if (part === Part.Userinfo && c === 0x3a && firstColon) firstColon = false;
+    // Bidi controls and default-ignorables are encoded in every part, host included: the browser
+    // percent-decodes a special URL's host before reading it, and percent-encodes any non-ASCII
+    // of another URL's, so the URL stays the same and the written text shows what it holds.
+    if (c >= 0x80 && isInvisible(c)) piece = percent(url[i]);
+    else if (part === Part.Userinfo && c === 0x3a && firstColon) firstColon = false;
     else if (part === Part.Path && c === 0x5c && split.special) piece = '/';
     else if (part >= Part.Path || part === Part.Userinfo)
       piece = encodeAt(c, url[i], setFor(part, split.special));

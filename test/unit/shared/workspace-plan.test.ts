@@ -5,6 +5,7 @@ import { makeTransform } from '../../../src/shared/transforms';
 import {
   ByteBudget,
   decodeText,
+  noFileSkips,
   enabledGlobs,
   expandBraces,
   gitignoreGlobs,
@@ -234,7 +235,7 @@ describe('workspace plan: hosts, hashes and the report', () => {
         files: 10,
         changedFiles: 2,
         edits: 3,
-        skippedFiles: { binary: 1, tooLarge: 2, notUtf8: 0, unreadable: 0 },
+        skippedFiles: { ...noFileSkips(), binary: 1, tooLarge: 2 },
         staleFiles: 1,
       }),
       '3 URLs in 2 of 10 files; 1 binary files skipped; 2 files over ampUrl.workspace.maxFileSize skipped; 1 files changed since the scan, left untouched',

@@ -1,0 +1,141 @@
+// For a file that is not open and has edits planned: the text VS Code will edit when it applies
+// them, or why the file is skipped. VS Code loads the file into a text model (its encoding from
+// files.encoding, a language's override, a byte order mark or a guess; its line endings
+// normalised when mixed) and saves that; the plan must be made on that text, and the write must
+// give back every byte the edits do not replace. The decisions are in src/shared/file-bytes.ts;
+// here VS Code is asked how it reads and writes the bytes.
+import * as vscode from 'vscode';
+import {
+  bomOf,
+  decodeFileBytes,
+  editorWriteBack,
+  isAscii,
+  legacyEncodingRefusal,
+} from '../../shared/file-bytes';
+import { languageOfPath } from '../../shared/language-of-path';
+import type { FilePlan, FileSkip } from '../../shared/workspace-plan';
+
+/**
+ * The text of `bytes` for a first look (planning whether the file has anything to convert):
+ * the strict reading when the bytes are UTF-8 (or UTF-16 with a BOM), else each byte as one
+ * character, which finds the same ASCII URLs. Never the text edits are placed on: editorText is.
+ */
+export function firstLook(bytes: Uint8Array): string {
+  const r = decodeFileBytes(bytes);
+  if (r.text !== undefined) return r.text;
+  let out = '';
+  // Chunks: String.fromCharCode takes a bounded number of arguments.
+  for (let i = 0; i < bytes.length; i += 8192)
+    out += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  return out;
+}
+
+/** Whether files.autoGuessEncoding may apply to `uri`, for its language or any. */
+function guessing(uri: vscode.Uri): boolean {
+  const languageId = languageOfPath(uri.path);
+  const scopes: vscode.ConfigurationScope[] = [uri];
+  if (languageId) scopes.push({ uri, languageId });
+  return scopes.some(
+    (scope) => vscode.workspace.getConfiguration('files', scope).get('autoGuessEncoding') === true,
+  );
+}
+
+const E_ACUTE_UTF8 = [0xc3, 0xa9];
+
+/**
+ * The text VS Code's document of `uri` would hold, and whether a new text there may hold
+ * non-ASCII characters; or why the file is skipped (src/shared/file-bytes.ts editorWriteBack).
+ */
+export async function editorText(
+  uri: vscode.Uri,
+  bytes: Uint8Array,
+): Promise<{ text: string; unicode: boolean; skip?: undefined } | { skip: FileSkip }> {
+  let text: string;
+  try {
+    text = await vscode.workspace.decode(bytes, { uri });
+  } catch {
+    return { skip: 'binary' }; // decode throws when VS Code takes the bytes for binary
+  }
+  const bom = bomOf(bytes);
+  // VS Code reads a BOM before any setting and saves in the encoding it read, BOM included.
+  const reencoded = bom
+    ? await vscode.workspace.encode(text, { encoding: bom })
+    : await vscode.workspace.encode(text, { uri });
+  const probe = await vscode.workspace.encode('\u00e9', { uri });
+  return editorWriteBack({
+    bytes,
+    text,
+    reencoded,
+    guessing: guessing(uri),
+    configuredUtf8:
+      probe.length === 2 && probe[0] === E_ACUTE_UTF8[0] && probe[1] === E_ACUTE_UTF8[1],
+  });
+}
+
+/**
+ * The first reading of a file not open: too large, binary, or its text for a first look (the
+ * scan plans on it, and only a file with edits planned pays for editorText).
+ */
+export function firstRead(
+  bytes: Uint8Array,
+  maxSize: number,
+): { text: string; skip?: undefined } | { skip: FileSkip } {
+  if (bytes.length > maxSize) return { skip: 'tooLarge' };
+  const r = decodeFileBytes(bytes);
+  return r.skip === 'binary' ? { skip: 'binary' } : { text: firstLook(bytes) };
+}
+
+/**
+ * `plan` (made on the first look at `bytes`) remade on the text VS Code will edit, or why the
+ * file is skipped. In a file whose write encoding may not hold every character, an edit whose
+ * new text is not ASCII is left out with the reason.
+ */
+export async function planOnEditorText(
+  uri: vscode.Uri,
+  bytes: Uint8Array,
+  firstText: string,
+  plan: FilePlan,
+  planText: (text: string) => FilePlan,
+): Promise<{ text: string; plan: FilePlan; skip?: undefined } | { skip: FileSkip }> {
+  const r = await editorText(uri, bytes);
+  if (r.skip !== undefined) return r;
+  const p = r.text === firstText ? plan : planText(r.text);
+  return { text: r.text, plan: r.unicode ? p : asciiOnly(p) };
+}
+
+/** `plan` without the edits whose new text is not ASCII, each skipped with the reason. */
+function asciiOnly(plan: FilePlan): FilePlan {
+  const reason = legacyEncodingRefusal(vscode.l10n.t);
+  const refused = plan.edits
+    .filter((e) => !isAscii(e.newText))
+    .map((e) => ({ url: e.oldText, reason }));
+  if (refused.length === 0) return plan;
+  return {
+    edits: plan.edits.filter((e) => isAscii(e.newText)),
+    skipped: [...plan.skipped, ...refused],
+  };
+}
+
+/** The encodings of TextDocument.encoding that hold every character. */
+const UNICODE_ENCODINGS = new Set(['utf8', 'utf8bom', 'utf16le', 'utf16be']);
+
+/**
+ * The plan of a file read by the scan: made on its text, and, for a file read from disk with
+ * edits planned, made again on the text VS Code will edit (or the file skipped with the reason).
+ * `encoding`: an open document's.
+ */
+export async function planChecked(
+  uri: vscode.Uri,
+  read: { text: string; bytes?: Uint8Array; encoding?: string },
+  planText: (text: string) => FilePlan,
+): Promise<{ text: string; plan: FilePlan; skip?: undefined } | { skip: FileSkip }> {
+  const plan = planText(read.text);
+  // An open document is edited as the document it is, in its encoding: a legacy one may not
+  // hold a non-ASCII character of a new URL (VS Code would save it as `?`).
+  if (!read.bytes) {
+    const legacy = read.encoding !== undefined && !UNICODE_ENCODINGS.has(read.encoding);
+    return { text: read.text, plan: legacy ? asciiOnly(plan) : plan };
+  }
+  if (plan.edits.length === 0) return { text: read.text, plan };
+  return planOnEditorText(uri, read.bytes, read.text, plan, planText);
+}
