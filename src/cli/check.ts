@@ -8,7 +8,7 @@ import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
 import { VERSION } from './version';
 import { UsageError, choice, flag, flags, parseArgs, quoteArg, type FlagSpecs } from './args';
 import type { Streams } from './convert';
-import { applyEdits, readFileText, SKIP_REASONS, writeFileText } from './file-text';
+import { readFileText, SKIP_REASONS, writeEdits } from './file-text';
 import { byteCount } from './find';
 import { Output } from './output';
 import { findingMessage } from './rules';
@@ -90,7 +90,7 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   const skipped: { path: string; reason: string }[] = [];
   const progress =
     io.stderr === process.stderr && process.stderr.isTTY ? new Progress() : undefined;
-  const selected = selectFiles(root, args.operands.length ? args.operands : [cwd], {
+  const selected = await selectFiles(root, args.operands.length ? args.operands : [cwd], {
     include: globs('include'),
     exclude: globs('exclude'),
     cwd,
@@ -101,7 +101,7 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   for (const rel of selected) {
     progress?.show(`amp-url check: ${++done}/${selected.length} files`);
     const abs = path.join(root, rel);
-    const r = readFileText(abs, maxSize);
+    const r = await readFileText(abs, maxSize);
     if (r.skip !== undefined) {
       skipped.push({
         path: rel,
@@ -116,13 +116,10 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
     if (!fix) continue;
     const fixable = findings.filter((f) => f.fix !== undefined);
     if (fixable.length === 0) continue;
-    const refused = writeFileText(
+    const refused = writeEdits(
       abs,
       r.file,
-      applyEdits(
-        r.file.text,
-        fixable.map((f) => ({ start: f.start, end: f.end, newText: f.fix ?? '' })),
-      ),
+      fixable.map((f) => ({ start: f.start, end: f.end, newText: f.fix ?? '' })),
     );
     if (refused !== undefined) skipped.push({ path: rel, reason: `not fixed: ${refused}` });
     else {

@@ -63,14 +63,6 @@ export class IgnoreRules {
     return false;
   }
 
-  /** Whether the directory `path` is ignored (itself or a parent): a walker need not enter it. */
-  ignoresDirectory(path: string): boolean {
-    const parts = path.split('/').filter((p) => p !== '' && p !== '.');
-    for (let depth = 1; depth <= parts.length; depth++)
-      if (this.decides(parts.slice(0, depth).join('/'), true)) return true;
-    return false;
-  }
-
   private decides(path: string, isDir: boolean): boolean {
     let ignored = false;
     for (const { dir, rules } of this.rules()) {
