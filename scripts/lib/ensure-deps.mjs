@@ -13,12 +13,14 @@ function mtime(file) {
   }
 }
 
-export function ensureDependencies() {
+/** `quiet`: npm's output goes to stderr (a tool whose stdout is its result calls it so). */
+export function ensureDependencies({ quiet = false } = {}) {
   const installed = mtime(path.join(repoRoot, 'node_modules', '.package-lock.json'));
   const locked = mtime(path.join(repoRoot, 'package-lock.json'));
   if (installed !== undefined && (locked === undefined || installed >= locked)) return;
-  console.log('Installing npm dependencies (npm ci)…');
-  const result = spawnSync('npm', ['ci'], { cwd: repoRoot, stdio: 'inherit' });
+  (quiet ? console.error : console.log)('Installing npm dependencies (npm ci)…');
+  const stdio = quiet ? ['ignore', 2, 2] : 'inherit';
+  const result = spawnSync('npm', ['ci'], { cwd: repoRoot, stdio });
   if (result.status !== 0) {
     console.error('npm ci failed; see the output above.');
     process.exit(result.status ?? 1);

@@ -1,6 +1,7 @@
 // The four conversions the commands apply to a URL, as functions that never throw: each
 // gives the new text or the reason the URL is skipped.
 import {
+  cacheOrigin,
   cacheUrl,
   canonicalize,
   normalize,
@@ -12,7 +13,7 @@ import {
 } from '../core';
 import { classify, originOf, servingTypeFor } from './classify';
 import { format, type Localize } from './localize';
-import { attempt } from './outcome';
+import { attempt, type Outcome } from './outcome';
 import type { Settings } from './settings';
 
 export const TARGETS = ['cache', 'publisher', 'canonical', 'normalized'] as const;
@@ -81,14 +82,17 @@ function toPublisher(url: string, s: TransformSettings, t: Localize): TransformR
     : { text: r.value };
 }
 
-/** The conversion for `target`; the result says `skip` when the URL is already in that form. */
-export function makeTransform(
+/**
+ * The conversion for `target` as a pipeline wants it: a URL already in that form gives itself
+ * (the command-line tool prints it; an editor has nothing to replace, see makeTransform).
+ */
+export function makeConversion(
   target: Target,
   s: TransformSettings,
   o: TransformOverrides = {},
   t: Localize = format,
 ): Transform {
-  const raw = (url: string): TransformResult => {
+  return (url: string): TransformResult => {
     switch (target) {
       case 'cache':
         return toCache(url, s, o, t);
@@ -105,6 +109,16 @@ export function makeTransform(
       }
     }
   };
+}
+
+/** The conversion for `target`; the result says `skip` when the URL is already in that form. */
+export function makeTransform(
+  target: Target,
+  s: TransformSettings,
+  o: TransformOverrides = {},
+  t: Localize = format,
+): Transform {
+  const raw = makeConversion(target, s, o, t);
   return (url) => {
     const result = raw(url);
     return result.text === url ? { skip: t('already in this form') } : result;
@@ -124,4 +138,18 @@ export function deAmpTransform(s: TransformSettings, t: Localize = format): Tran
     if (kind === 'cacheOrigin') return { skip: t('an AMP Cache origin, not a page URL') };
     return toPublisherUrl(url);
   };
+}
+
+/**
+ * The AMP Cache origin (what a CORS `Origin:` header holds) of a URL: a cache or viewer URL's own
+ * origin, a publisher URL's on the configured cache.
+ */
+export function cacheOriginFor(
+  url: string,
+  s: Pick<Settings, 'cache' | 'caches'>,
+  t: Localize = format,
+): Outcome<string> {
+  return classify(url, s.caches).kind === 'publisher'
+    ? attempt(() => cacheOrigin(url, s.cache.cacheDomain), t)
+    : { value: originOf(url) };
 }

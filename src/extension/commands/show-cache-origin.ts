@@ -1,11 +1,9 @@
 // ampUrl.showCacheOrigin: the AMP Cache origin (CORS `Origin:`) of the URL at each cursor.
 import * as vscode from 'vscode';
-import { cacheOrigin } from '../../core';
 import type { Config } from '../config';
 import { selectionOffsets } from '../documents';
-import { classify, originOf } from '../../shared/classify';
 import { plainMessage } from '../logic/escape';
-import { attempt } from '../../shared/outcome';
+import { cacheOriginFor } from '../../shared/transforms';
 import { urlsInSelection } from '../../shared/plan-edits';
 
 /** Returns the origins at once; the message with its Copy button is not awaited. */
@@ -21,11 +19,7 @@ export function showCacheOrigin(config: Config): string[] {
   const problems: string[] = [];
   for (const sel of selectionOffsets(editor.document, editor.selections)) {
     for (const m of urlsInSelection(text, sel)) {
-      // A cache URL's origin is its own; a publisher URL's is computed for the configured cache.
-      const r =
-        classify(m.url, s.caches).kind === 'publisher'
-          ? attempt(() => cacheOrigin(m.url, s.cache.cacheDomain), vscode.l10n.t)
-          : { value: originOf(m.url) };
+      const r = cacheOriginFor(m.url, s, vscode.l10n.t);
       if (r.value !== undefined) origins.push(r.value);
       else problems.push(r.error);
     }

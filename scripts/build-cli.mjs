@@ -1,0 +1,85 @@
+// Builds what runs outside VS Code (docs/cli.md, docs/library.md, docs/sql.md):
+//   dist/cli/amp-url.js          the command-line tool (Node >= 20, one file)
+//   dist/lib/index.cjs / .mjs    the library, CommonJS and ES module, with dist/lib/types/*.d.ts
+//   dist/standalone/amp-url.js   one classic script defining the global AmpUrl, for engines with
+//                                only ECMAScript (BigQuery, Snowflake JavaScript UDFs)
+// `--no-types` skips the declarations (tsc, the slow step).
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+
+const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+const common = {
+  bundle: true,
+  target: 'es2022',
+  charset: 'utf8',
+  // The ES module builds of dependencies, which esbuild tree-shakes.
+  mainFields: ['module', 'main'],
+  sourcesContent: false,
+  logLevel: 'warning',
+  legalComments: 'eof',
+};
+
+/** whatwg-url's `require("tr46")` → src/standalone/tr46-as-node.ts (see there). */
+const tr46AsNode = {
+  name: 'tr46-as-node',
+  setup(build) {
+    build.onResolve({ filter: /^tr46$/ }, () => ({
+      path: path.resolve('src/standalone/tr46-as-node.ts'),
+    }));
+  },
+};
+
+await Promise.all([
+  esbuild.build({
+    ...common,
+    entryPoints: ['src/cli/amp-url.ts'],
+    platform: 'node',
+    format: 'cjs',
+    outfile: 'dist/cli/amp-url.js',
+    banner: { js: '#!/usr/bin/env node' },
+    define: { AMP_URL_VERSION: JSON.stringify(pkg.version) },
+  }),
+  esbuild.build({
+    ...common,
+    entryPoints: ['src/lib/index.ts'],
+    platform: 'neutral',
+    format: 'cjs',
+    outfile: 'dist/lib/index.cjs',
+  }),
+  esbuild.build({
+    ...common,
+    entryPoints: ['src/lib/index.ts'],
+    platform: 'neutral',
+    format: 'esm',
+    outfile: 'dist/lib/index.mjs',
+  }),
+  esbuild.build({
+    ...common,
+    entryPoints: ['src/standalone/index.ts'],
+    platform: 'neutral',
+    format: 'iife',
+    globalName: 'AmpUrl',
+    // The Web APIs the core uses, bound inside the bundle (see src/standalone/url-shim.ts).
+    inject: ['src/standalone/text-shims.ts', 'src/standalone/url-shim.ts'],
+    plugins: [tr46AsNode],
+    minify: true,
+    banner: {
+      js: `/* amp-url-toolkit ${pkg.version} standalone: one classic script defining the global AmpUrl (docs/sql.md). */`,
+    },
+    outfile: 'dist/standalone/amp-url.js',
+  }),
+]);
+fs.chmodSync('dist/cli/amp-url.js', 0o755);
+
+if (!process.argv.includes('--no-types')) {
+  const tsc = spawnSync(
+    process.execPath,
+    ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json'],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+}

@@ -1,0 +1,194 @@
+// `amp-url check [PATH...]`, the CI check: AMP Cache and viewer URLs (and, on request, URLs not in
+// canonical or normalized form) in the files git would track. Exit 1 when anything is found.
+// `--fix` rewrites them with the editor's write rules and reports what it changed.
+import * as path from 'node:path';
+import { CHECK_RULES, checkText, type CheckRule, type Finding } from '../shared/check-file';
+import { languageOfPath } from '../shared/language-of-path';
+import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
+import { VERSION } from './version';
+import { UsageError, choice, flag, flags, parseArgs, quoteArg, type FlagSpecs } from './args';
+import type { Streams } from './convert';
+import { readFileText, SKIP_REASONS, writeEdits } from './file-text';
+import { byteCount } from './find';
+import { Output } from './output';
+import { findingMessage } from './rules';
+import { sarifLog, type SarifFile } from './sarif';
+import { repositoryRoot, selectFiles } from './select-files';
+import { SETTING_FLAGS, SETTING_HELP, settingsFromArgs } from './settings';
+
+const FLAGS: FlagSpecs = {
+  help: { short: 'h' },
+  format: { value: true },
+  include: { value: true, repeat: true },
+  exclude: { value: true, repeat: true },
+  require: { value: true, repeat: true },
+  fix: {},
+  'max-file-size': { value: true },
+  ...SETTING_FLAGS,
+};
+
+export const CHECK_HELP = `Usage: amp-url check [options] [PATH...]
+
+Reports every AMP Cache URL and AMP viewer URL in the files git would track
+under each PATH (default: the whole repository), one a line:
+  path:line:column: message [rule]
+with paths relative to the repository's root. Ignored files (.gitignore,
+.ignore, .git/info/exclude), symlinks, FIFOs and devices are never read;
+binary, non-UTF-8 and too large files are skipped with the reason.
+
+Options:
+  --format F              text (default), json or sarif (SARIF 2.1.0, for
+                          GitHub code scanning)
+  --include GLOB          only files matching GLOB (repeatable, or a,b)
+  --exclude GLOB          leave out files matching GLOB (repeatable, or a,b)
+  --require FORM          also report URLs not in canonical or normalized form
+                          (FORM: canonical, normalized; repeatable)
+  --fix                   rewrite what was found in place (the publisher URL,
+                          or the required form), encoded for where it stands;
+                          every other byte kept; reports what it changed
+  --max-file-size BYTES   skip larger files (default ${DEFAULT_MAX_FILE_SIZE})
+  -h, --help              this help
+
+${SETTING_HELP}
+
+Exit status: 0 nothing found (or everything fixed), 1 findings remain,
+2 usage or I/O error. Progress goes to stderr when it is a terminal.
+`;
+
+interface CheckedFile {
+  path: string;
+  findings: Finding[];
+  /** Findings fixed in place (with --fix). */
+  fixed: Finding[];
+}
+
+export async function runCheck(argv: readonly string[], io: Streams): Promise<number> {
+  const args = parseArgs(argv, FLAGS);
+  if (args.flags.has('help')) {
+    io.stdout.write(CHECK_HELP);
+    return 0;
+  }
+  const format = choice(args, 'format', ['text', 'json', 'sarif'], 'text');
+  const rules = new Set<CheckRule>(['amp-cache-url', 'amp-viewer-url']);
+  for (const form of flags(args, 'require')) {
+    if (form !== 'canonical' && form !== 'normalized')
+      throw new UsageError(`--require takes canonical or normalized (got ${quoteArg(form)})`);
+    rules.add(form === 'canonical' ? 'not-canonical' : 'not-normalized');
+  }
+  const fix = args.flags.has('fix');
+  const maxSize = byteCount(flag(args, 'max-file-size'), DEFAULT_MAX_FILE_SIZE);
+  const settings = settingsFromArgs(args);
+  const globs = (name: string) =>
+    flags(args, name).flatMap((g) =>
+      g
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    );
+  const cwd = process.cwd();
+  const root = repositoryRoot(cwd);
+  const skipped: { path: string; reason: string }[] = [];
+  const progress =
+    io.stderr === process.stderr && process.stderr.isTTY ? new Progress() : undefined;
+  const selected = await selectFiles(root, args.operands.length ? args.operands : [cwd], {
+    include: globs('include'),
+    exclude: globs('exclude'),
+    cwd,
+    onSkip: (p, reason) => skipped.push({ path: p, reason }),
+  });
+  const checked: CheckedFile[] = [];
+  let done = 0;
+  for (const rel of selected) {
+    progress?.show(`amp-url check: ${++done}/${selected.length} files`);
+    const abs = path.join(root, rel);
+    const r = await readFileText(abs, maxSize);
+    if (r.skip !== undefined) {
+      skipped.push({
+        path: rel,
+        reason: SKIP_REASONS[r.skip] + (r.detail ? ` (${r.detail})` : ''),
+      });
+      continue;
+    }
+    const findings = checkText(r.file.text, rules, settings, languageOfPath(rel));
+    if (findings.length === 0) continue;
+    const file: CheckedFile = { path: rel, findings, fixed: [] };
+    checked.push(file);
+    if (!fix) continue;
+    const fixable = findings.filter((f) => f.fix !== undefined);
+    if (fixable.length === 0) continue;
+    const refused = writeEdits(
+      abs,
+      r.file,
+      fixable.map((f) => ({ start: f.start, end: f.end, newText: f.fix ?? '' })),
+    );
+    if (refused !== undefined) skipped.push({ path: rel, reason: `not fixed: ${refused}` });
+    else {
+      file.fixed = fixable;
+      file.findings = findings.filter((f) => f.fix === undefined);
+    }
+  }
+  progress?.clear();
+  const out = new Output(io.stdout);
+  const remaining = checked.reduce((n, f) => n + f.findings.length, 0);
+  const fixedCount = checked.reduce((n, f) => n + f.fixed.length, 0);
+  if (format === 'sarif') {
+    const files: SarifFile[] = checked.map((f) => ({ path: f.path, findings: f.findings }));
+    await out.write(`${JSON.stringify(sarifLog(files, VERSION), null, 2)}\n`);
+  } else if (format === 'json') {
+    await out.write(`${JSON.stringify(jsonReport(checked, skipped), null, 2)}\n`);
+  } else {
+    const lines: string[] = [];
+    for (const f of checked) {
+      for (const x of f.fixed)
+        lines.push(`${f.path}:${x.startLine}:${x.startColumn}: fixed: ${x.text} -> ${x.fix ?? ''}`);
+      for (const x of f.findings)
+        lines.push(`${f.path}:${x.startLine}:${x.startColumn}: ${findingMessage(x)} [${x.rule}]`);
+    }
+    await out.write(lines.length ? `${lines.join('\n')}\n` : '');
+  }
+  for (const s of skipped) io.stderr.write(`amp-url check: ${s.path}: skipped: ${s.reason}\n`);
+  io.stderr.write(
+    `amp-url check: ${selected.length} files, ${remaining} found${fix ? `, ${fixedCount} fixed` : ''}${skipped.length ? `, ${skipped.length} skipped` : ''}\n`,
+  );
+  return remaining ? 1 : 0;
+}
+
+function jsonReport(
+  checked: readonly CheckedFile[],
+  skipped: readonly { path: string; reason: string }[],
+): unknown {
+  const entry = (p: string, f: Finding) => ({
+    path: p,
+    line: f.startLine,
+    column: f.startColumn,
+    endLine: f.endLine,
+    endColumn: f.endColumn,
+    rule: f.rule,
+    message: findingMessage(f),
+    text: f.text,
+    url: f.url,
+    suggestion: f.suggestion ?? null,
+    fix: f.fix ?? null,
+    refused: f.refused ?? f.reason ?? null,
+  });
+  return {
+    rules: CHECK_RULES,
+    findings: checked.flatMap((f) => f.findings.map((x) => entry(f.path, x))),
+    fixed: checked.flatMap((f) => f.fixed.map((x) => entry(f.path, x))),
+    skipped,
+  };
+}
+
+/** One status line on a terminal, redrawn at most ten times a second. */
+class Progress {
+  private last = 0;
+  show(text: string): void {
+    const now = Date.now();
+    if (now - this.last < 100) return;
+    this.last = now;
+    process.stderr.write(`\r\x1b[K${text}`);
+  }
+  clear(): void {
+    process.stderr.write('\r\x1b[K');
+  }
+}

@@ -1,0 +1,172 @@
+// `amp-url cache|publisher|origin|canonical|hash|normalize`: one URL a line in, one line out, in
+// the same order; a URL that can't be converted gives an empty line and its reason on stderr.
+// The conversions are the extension's (src/shared/transforms.ts), with the same settings.
+import { absoluteUrl, hashPrefixes, type HashPrefixLength } from '../core';
+import { cacheOriginFor, makeConversion, type Target } from '../shared/transforms';
+import type { Settings } from '../shared/settings';
+import { UsageError, choice, flag, parseArgs, type FlagSpecs } from './args';
+import { lineBatches, MAX_LINE_CHARS } from './lines';
+import { Output, RECORD_FORMATS, RecordWriter, type RecordFormat } from './output';
+import { SETTING_FLAGS, SETTING_HELP, settingsFromArgs } from './settings';
+
+export const CONVERT_COMMANDS = [
+  'cache',
+  'publisher',
+  'origin',
+  'canonical',
+  'hash',
+  'normalize',
+] as const;
+export type ConvertCommand = (typeof CONVERT_COMMANDS)[number];
+
+const WHAT: Record<ConvertCommand, string> = {
+  cache: 'the AMP Cache URL of each publisher URL',
+  publisher: 'the publisher URL of each AMP Cache or viewer URL (de-AMP)',
+  origin: 'the AMP Cache origin (CORS Origin header) of each URL',
+  canonical: 'the Safe Browsing canonical form of each URL',
+  hash: 'the Safe Browsing hash prefixes (hex, space-separated) of each URL',
+  normalize: 'the RFC 3986 normalized form of each URL',
+};
+
+const FLAGS: FlagSpecs = {
+  help: { short: 'h' },
+  format: { value: true },
+  'hash-length': { value: true },
+  ...SETTING_FLAGS,
+};
+
+export function convertHelp(command: ConvertCommand): string {
+  return `Usage: amp-url ${command} [options] [URL...]
+
+Prints ${WHAT[command]}: the URLs given, or with none one URL a line
+from stdin (streamed). One output line per input line, in order; a URL that
+can't be converted gives an empty line and its reason on stderr.
+
+Options:
+  --format F              text (default), ndjson, json or csv (input, output, error)
+${command === 'hash' ? '  --hash-length N         bytes of each prefix: 4 (default), 8, 16 or 32\n' : ''}  -h, --help              this help
+
+${SETTING_HELP}
+
+Exit status: 0 all converted, 1 some refused, 2 usage or I/O error.
+`;
+}
+
+/** A record of one input line. */
+interface Row {
+  input: string;
+  output: string | null;
+  error: string | null;
+  notes?: string[];
+}
+
+/** The conversion of one URL: its output or why it is refused. */
+export type Converter = (url: string) => Row;
+
+/** The converter of a command with its settings (the same rules as the editor's commands). */
+export function converter(
+  command: ConvertCommand,
+  settings: Settings,
+  hashLength: HashPrefixLength = 4,
+): Converter {
+  const row = (input: string, output: string | undefined, error?: string, notes?: string[]) =>
+    notes?.length
+      ? { input, output: output ?? null, error: error ?? null, notes }
+      : { input, output: output ?? null, error: error ?? null };
+  if (command === 'origin')
+    return (input) => {
+      const r = cacheOriginFor(absoluteUrl(input), settings);
+      return row(input, r.value, r.error);
+    };
+  if (command === 'hash')
+    return (input) => {
+      try {
+        const hex = hashPrefixes(absoluteUrl(input), hashLength).map((h) => h.hex);
+        return row(input, hex.join(' '));
+      } catch (e) {
+        return row(input, undefined, (e as Error).message);
+      }
+    };
+  const target: Target = command === 'normalize' ? 'normalized' : command;
+  const convert = makeConversion(target, settings);
+  return (input) => {
+    const r = convert(absoluteUrl(input));
+    return row(input, r.text, r.skip, r.notes);
+  };
+}
+
+export interface Streams {
+  stdin: NodeJS.ReadableStream & AsyncIterable<Buffer | string>;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+/** Runs a conversion command; resolves to the exit code. */
+export async function runConvert(
+  command: ConvertCommand,
+  argv: readonly string[],
+  io: Streams,
+): Promise<number> {
+  const args = parseArgs(argv, FLAGS);
+  if (args.flags.has('help')) {
+    io.stdout.write(convertHelp(command));
+    return 0;
+  }
+  const format = choice(args, 'format', ['text', ...RECORD_FORMATS], 'text');
+  const lengthText = flag(args, 'hash-length') ?? '4';
+  if (command !== 'hash' && args.flags.has('hash-length'))
+    throw new UsageError('--hash-length applies to amp-url hash only');
+  const hashLength = Number(lengthText);
+  if (![4, 8, 16, 32].includes(hashLength))
+    throw new UsageError('--hash-length must be 4, 8, 16 or 32');
+  const convert = converter(command, settingsFromArgs(args), hashLength as HashPrefixLength);
+  const out = new Output(io.stdout);
+  const records = format === 'text' ? undefined : new RecordWriter(format, COLUMNS);
+  let refused = 0;
+  let lineNo = 0;
+  const run = async (batch: readonly (string | null)[]) => {
+    let text = '';
+    let errors = '';
+    const rows: Row[] = [];
+    for (const line of batch) {
+      lineNo++;
+      const row = rowOf(line, convert);
+      if (row.error !== null) {
+        refused++;
+        errors += `amp-url: line ${lineNo}: ${oneLine(row.error)}\n`;
+      }
+      if (records) rows.push(row);
+      else text += `${row.output ?? ''}\n`;
+    }
+    if (errors) io.stderr.write(errors);
+    await out.write(records ? records.records(rows) : text);
+  };
+  if (args.operands.length) await run(args.operands);
+  else for await (const batch of lineBatches(io.stdin)) await run(batch);
+  if (records) await out.write(records.close());
+  return refused ? 1 : 0;
+}
+
+const COLUMNS = ['input', 'output', 'error'] as const;
+
+/** A blank line stays blank (lists have them); a line over the limit is refused unread. */
+function rowOf(line: string | null, convert: Converter): Row {
+  if (line === null)
+    return {
+      input: '',
+      output: null,
+      error: `the line is longer than ${MAX_LINE_CHARS} characters: not read`,
+    };
+  // Only what a browser strips from a typed URL (C0 controls and spaces): a no-break space is
+  // part of the URL.
+  const url = line.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  if (url === '') return { input: line, output: '', error: null };
+  return convert(url);
+}
+
+/** A reason on one line: line breaks a URL may hold never split stderr's lines. */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]+/g, ' ');
+}
+
+export type { RecordFormat };

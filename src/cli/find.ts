@@ -1,0 +1,104 @@
+// `amp-url find [FILE...]`: every URL with file:line:column and its kind. Files are read with
+// the workspace commands' rules; stdin (no FILE, or `-`) is read a line at a time (URLs never
+// span lines), so a list of any size is searched in constant memory.
+import { findUrlsIn, type FoundUrl } from '../shared/check-file';
+import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
+import { UsageError, choice, flag, parseArgs, type FlagSpecs } from './args';
+import type { Streams } from './convert';
+import { readFileText, SKIP_REASONS } from './file-text';
+import { lineBatches } from './lines';
+import { Output, RecordWriter } from './output';
+import { SETTING_FLAGS, settingsFromArgs } from './settings';
+
+const FLAGS: FlagSpecs = {
+  help: { short: 'h' },
+  format: { value: true },
+  'max-file-size': { value: true },
+  'custom-cache': SETTING_FLAGS['custom-cache'],
+};
+
+export const FIND_HELP = `Usage: amp-url find [options] [FILE...]
+
+Prints every URL in the files (or stdin, with no FILE or -), one a line:
+  path:line:column: kind url
+where kind is publisher, cache (an AMP Cache URL), cacheOrigin or viewer
+(an AMP viewer URL). Lines and columns count from 1; columns in UTF-16 code
+units, as editors and SARIF count them.
+
+Options:
+  --format F              text (default), ndjson, json or csv (file, line,
+                          column, endLine, endColumn, kind, url, text)
+  --max-file-size BYTES   skip larger files (default ${DEFAULT_MAX_FILE_SIZE})
+  --custom-cache ID=DOMAIN  a cache to recognise besides the registered ones
+  -h, --help              this help
+
+Exit status: 0 URLs found, 1 none found, 2 usage or I/O error (a file that
+can't be read is reported on stderr).
+`;
+
+const COLUMNS = ['file', 'line', 'column', 'endLine', 'endColumn', 'kind', 'url', 'text'];
+
+export async function runFind(argv: readonly string[], io: Streams): Promise<number> {
+  const args = parseArgs(argv, FLAGS);
+  if (args.flags.has('help')) {
+    io.stdout.write(FIND_HELP);
+    return 0;
+  }
+  const format = choice(args, 'format', ['text', 'ndjson', 'json', 'csv'], 'text');
+  const maxSize = byteCount(flag(args, 'max-file-size'), DEFAULT_MAX_FILE_SIZE);
+  const caches = settingsFromArgs(args).caches;
+  const out = new Output(io.stdout);
+  const records = format === 'text' ? undefined : new RecordWriter(format, COLUMNS);
+  let found = 0;
+  let failed = false;
+  const emit = async (file: string, urls: readonly FoundUrl[], lineOffset = 0) => {
+    found += urls.length;
+    const rows = urls.map((u) => ({
+      file,
+      line: u.startLine + lineOffset,
+      column: u.startColumn,
+      endLine: u.endLine + lineOffset,
+      endColumn: u.endColumn,
+      kind: u.kind,
+      url: u.url,
+      text: u.text,
+    }));
+    await out.write(
+      records
+        ? records.records(rows)
+        : rows.map((r) => `${r.file}:${r.line}:${r.column}: ${r.kind} ${r.text}\n`).join(''),
+    );
+  };
+  const files = args.operands.length ? args.operands : ['-'];
+  for (const file of files) {
+    if (file === '-') {
+      let lineNo = 0;
+      for await (const batch of lineBatches(io.stdin)) {
+        for (const line of batch) {
+          lineNo++;
+          if (line !== null) await emit('-', findUrlsIn(line, caches), lineNo - 1);
+        }
+      }
+      continue;
+    }
+    const r = await readFileText(file, maxSize);
+    if (r.skip !== undefined) {
+      io.stderr.write(
+        `amp-url: ${file}: skipped: ${SKIP_REASONS[r.skip]}${r.detail ? ` (${r.detail})` : ''}\n`,
+      );
+      if (r.skip === 'unreadable') failed = true;
+      continue;
+    }
+    await emit(file, findUrlsIn(r.file.text, caches));
+  }
+  if (records) await out.write(records.close());
+  return failed ? 2 : found ? 0 : 1;
+}
+
+/** A size in bytes from the command line. */
+export function byteCount(text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`expected a size in bytes, got ${text}`);
+  return n;
+}

@@ -1,0 +1,64 @@
+// `amp-url`: the extension's rules on the command line (docs/cli.md). This file only dispatches:
+// each command is its own module; every error ends as one line on stderr and exit code 2.
+import { VERSION } from './version';
+import { UsageError } from './args';
+import { ClosedOutput } from './output';
+import { CONVERT_COMMANDS, runConvert, type ConvertCommand, type Streams } from './convert';
+import { runFind } from './find';
+import { runCheck } from './check';
+
+export const MAIN_HELP = `Usage: amp-url <command> [options] [arguments]
+
+Commands on URLs (arguments, or one a line from stdin):
+  cache       publisher URL -> AMP Cache URL
+  publisher   AMP Cache or viewer URL -> publisher URL (de-AMP)
+  origin      AMP Cache origin (CORS Origin header)
+  canonical   Safe Browsing canonical form
+  hash        Safe Browsing hash prefixes
+  normalize   RFC 3986 normalized form
+
+Commands on files:
+  find        every URL with file:line:column and its kind
+  check       AMP Cache and viewer URLs in the files git would track (CI);
+              --fix rewrites them to publisher URLs
+
+amp-url <command> --help tells more. Same rules as the AMP URL Toolkit
+extension for VS Code; documentation: docs/cli.md.
+`;
+
+export async function main(argv: readonly string[], io: Streams): Promise<number> {
+  const command = argv.at(0);
+  const rest = argv.slice(1);
+  try {
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+      io.stdout.write(MAIN_HELP);
+      return command === undefined ? 2 : 0;
+    }
+    if (command === '--version' || command === '-V') {
+      io.stdout.write(`${VERSION}\n`);
+      return 0;
+    }
+    if ((CONVERT_COMMANDS as readonly string[]).includes(command))
+      return await runConvert(command as ConvertCommand, rest, io);
+    if (command === 'find') return await runFind(rest, io);
+    if (command === 'check') return await runCheck(rest, io);
+    io.stderr.write(
+      `amp-url: unknown command ${JSON.stringify(command)}; commands: ${[...CONVERT_COMMANDS, 'find', 'check'].join(', ')} (see amp-url --help)\n`,
+    );
+    return 2;
+  } catch (e) {
+    if (e instanceof ClosedOutput) return 0;
+    const usage = e instanceof UsageError;
+    const what = usage ? e.message : ioMessage(e);
+    io.stderr.write(
+      `amp-url ${command}: ${what}${usage ? ` (see amp-url ${command} --help)` : ''}\n`,
+    );
+    return 2;
+  }
+}
+
+/** An I/O failure as one line: Node's message already names the path and the system error. */
+function ioMessage(e: unknown): string {
+  if (e instanceof Error) return e.message.split('\n')[0];
+  return String(e);
+}

@@ -1,0 +1,51 @@
+// What each check rule means, for the text output, JSON and SARIF's rule metadata (GitHub code
+// scanning shows the help text beside each alert).
+import type { CheckRule, Finding } from '../shared/check-file';
+
+export interface RuleInfo {
+  /** SARIF reportingDescriptor.name (PascalCase). */
+  name: string;
+  short: string;
+  full: string;
+  help: string;
+}
+
+const FIX =
+  'amp-url check --fix rewrites it in place (encoded for where it stands: an HTML attribute, a JSON or JavaScript string, a Markdown link), or amp-url publisher URL prints it.';
+
+export const RULES: Record<CheckRule, RuleInfo> = {
+  'amp-cache-url': {
+    name: 'AmpCacheUrl',
+    short: 'AMP Cache URL: the publisher URL can be used instead',
+    full: "A URL on an AMP Cache (cdn.ampproject.org, bing-amp.com) names the cache's copy of a publisher's page. Links, canonical tags, sitemaps and redirects should name the publisher's own URL: the cache may stop serving the copy, and the copy's origin is not the publisher's.",
+    help: `Replace the AMP Cache URL with the publisher URL it serves. ${FIX}`,
+  },
+  'amp-viewer-url': {
+    name: 'AmpViewerUrl',
+    short: 'AMP viewer URL: the publisher URL can be used instead',
+    full: "An AMP viewer URL (https://www.google.com/amp/s/…) shows a publisher's page inside a search engine's viewer. Links should name the publisher's own URL.",
+    help: `Replace the AMP viewer URL with the publisher URL it shows. ${FIX}`,
+  },
+  'not-canonical': {
+    name: 'NotCanonical',
+    short: 'URL not in Safe Browsing canonical form',
+    full: 'The URL differs from its Safe Browsing canonical form (the form whose hash prefixes Safe Browsing lists hold). Reported with --require canonical.',
+    help: 'Write the canonical form (amp-url canonical URL prints it; amp-url check --fix --require canonical writes it).',
+  },
+  'not-normalized': {
+    name: 'NotNormalized',
+    short: 'URL not in normalized form',
+    full: 'The URL differs from its RFC 3986 normalized form for the chosen preset and steps (--preset, --step). Reported with --require normalized.',
+    help: 'Write the normalized form (amp-url normalize URL prints it; amp-url check --fix --require normalized writes it).',
+  },
+};
+
+/** The one-line message of a finding. */
+export function findingMessage(f: Finding): string {
+  const what = RULES[f.rule].short.split(':')[0];
+  if (f.suggestion === undefined) return `${what}; no publisher URL: ${f.reason ?? 'unknown'}`;
+  const use = f.rule.startsWith('amp-') ? 'the publisher URL is' : 'its form is';
+  const notes = f.notes?.length ? ` (${f.notes.join('; ')})` : '';
+  const fix = f.refused !== undefined ? `; --fix can't write it here: ${f.refused}` : '';
+  return `${what}: ${use} ${f.suggestion}${notes}${fix}`;
+}

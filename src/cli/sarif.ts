@@ -1,0 +1,96 @@
+// SARIF 2.1.0 as GitHub code scanning accepts it: one run, the rules with their help text,
+// repository-relative URIs (percent-encoded per segment: a file name may hold spaces or `#`),
+// regions with start and end line and column (UTF-16 code units, SARIF's default columnKind).
+import { CHECK_RULES, type Finding } from '../shared/check-file';
+import { findingMessage, RULES } from './rules';
+
+export interface SarifFile {
+  /** Repository-relative, `/`-separated. */
+  path: string;
+  findings: readonly Finding[];
+}
+
+export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+
+/** A relative path as a URI reference: each segment percent-encoded. */
+export function pathToUri(path: string): string {
+  return path
+    .split('/')
+    .map((s) => encodeURIComponent(s))
+    .join('/');
+}
+
+export function sarifLog(files: readonly SarifFile[], version: string): unknown {
+  const rules = CHECK_RULES.map((id) => ({
+    id,
+    name: RULES[id].name,
+    shortDescription: { text: RULES[id].short },
+    fullDescription: { text: RULES[id].full },
+    help: { text: RULES[id].help, markdown: RULES[id].help },
+    defaultConfiguration: { level: 'warning' },
+    properties: { tags: ['amp', 'url'] },
+  }));
+  const results = files.flatMap(({ path, findings }) =>
+    findings.map((f) => ({
+      ruleId: f.rule,
+      ruleIndex: CHECK_RULES.indexOf(f.rule),
+      level: 'warning',
+      message: { text: findingMessage(f) },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: pathToUri(path), uriBaseId: '%SRCROOT%' },
+            region: {
+              startLine: f.startLine,
+              startColumn: f.startColumn,
+              endLine: f.endLine,
+              endColumn: f.endColumn,
+            },
+          },
+        },
+      ],
+      ...(f.fix !== undefined
+        ? {
+            fixes: [
+              {
+                description: { text: `Replace with ${f.suggestion ?? ''}` },
+                artifactChanges: [
+                  {
+                    artifactLocation: { uri: pathToUri(path), uriBaseId: '%SRCROOT%' },
+                    replacements: [
+                      {
+                        deletedRegion: {
+                          startLine: f.startLine,
+                          startColumn: f.startColumn,
+                          endLine: f.endLine,
+                          endColumn: f.endColumn,
+                        },
+                        insertedContent: { text: f.fix },
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          }
+        : {}),
+    })),
+  );
+  return {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'amp-url',
+            semanticVersion: version,
+            rules,
+          },
+        },
+        columnKind: 'utf16CodeUnits',
+        results,
+      },
+    ],
+  };
+}

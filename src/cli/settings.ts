@@ -1,0 +1,74 @@
+// The extension's settings from the command line: each option is read through the same
+// readSettings as `ampUrl.*`, so both front ends sanitize alike, and a value readSettings would
+// silently replace is refused here instead (a CI check must not guess).
+import { NORMALIZE_PRESETS, NORMALIZE_STEPS, isServingType } from '../core';
+import { readSettings, type Settings } from '../shared/settings';
+import { UsageError, flag, flags, quoteArg, type FlagSpecs, type ParsedArgs } from './args';
+
+/** The options that mirror the settings. */
+export const SETTING_FLAGS: FlagSpecs = {
+  cache: { value: true },
+  'custom-cache': { value: true, repeat: true },
+  'serving-type': { value: true },
+  'image-width': { value: true },
+  preset: { value: true },
+  step: { value: true, repeat: true },
+};
+
+export const SETTING_HELP = `Settings (as the extension's ampUrl.* settings):
+  --cache ID              cache for conversions: google (default), bing, or a --custom-cache id
+  --custom-cache ID=DOMAIN  an extra cache (ampUrl.customCaches), e.g. --custom-cache my=cdn.example.net
+  --serving-type T        auto, c (default), v, wp, cert, i, ii, r
+  --image-width N         maximum width for the ii serving type
+  --preset P              normalize preset: safe (default), usuallySafe, aggressive
+  --step NAME[=false]     switch one normalize step on (or off), e.g. --step sortQuery; repeatable`;
+
+/** The settings the options give, or UsageError for a value the extension would not accept. */
+export function settingsFromArgs(args: ParsedArgs): Settings {
+  const customCaches = flags(args, 'custom-cache').map((spec) => {
+    const eq = spec.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--custom-cache takes ID=DOMAIN (got ${quoteArg(spec)})`);
+    return { id: spec.slice(0, eq), cacheDomain: spec.slice(eq + 1) };
+  });
+  const servingType = flag(args, 'serving-type');
+  if (servingType !== undefined && servingType !== 'auto' && !isServingType(servingType))
+    throw new UsageError(
+      `--serving-type must be auto, c, v, wp, cert, i, ii or r (got ${quoteArg(servingType)})`,
+    );
+  const widthText = flag(args, 'image-width');
+  const width = widthText === undefined ? undefined : Number(widthText);
+  if (width !== undefined && !(Number.isInteger(width) && width > 0 && width <= 65535))
+    throw new UsageError(`--image-width must be a whole number from 1 to 65535`);
+  const preset = flag(args, 'preset');
+  if (preset !== undefined && !Object.hasOwn(NORMALIZE_PRESETS, preset))
+    throw new UsageError(
+      `--preset must be one of ${Object.keys(NORMALIZE_PRESETS).join(', ')} (got ${quoteArg(preset)})`,
+    );
+  const steps: Record<string, boolean> = {};
+  const known = new Set<string>(NORMALIZE_STEPS.map((s) => s.key));
+  for (const spec of flags(args, 'step')) {
+    const m = /^([A-Za-z]+)(?:=(true|false))?$/.exec(spec);
+    if (!m || !known.has(m[1]))
+      throw new UsageError(
+        `--step takes a step name (${[...known].join(', ')}), optionally =false (got ${quoteArg(spec)})`,
+      );
+    steps[m[1]] = m[2] !== 'false';
+  }
+  const values: Record<string, unknown> = {
+    cache: flag(args, 'cache'),
+    customCaches,
+    servingType,
+    imageWidth: width,
+    'normalize.preset': preset,
+    'normalize.steps': steps,
+  };
+  const settings = readSettings((key) => values[key], true);
+  const cache = flag(args, 'cache');
+  if (cache !== undefined && settings.cache.id !== cache)
+    throw new UsageError(
+      `--cache must be one of ${settings.caches.map((c) => c.id).join(', ')} (got ${quoteArg(cache)})`,
+    );
+  // readSettings falls back (and notes a problem) on a bad value: on a command line that is a mistake.
+  if (settings.problems.length) throw new UsageError(settings.problems[0]);
+  return settings;
+}

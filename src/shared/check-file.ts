@@ -1,0 +1,144 @@
+// Every URL of a file with where it stands and what it is (the command line's `find`), and the
+// findings of a check (`amp-url check`): AMP Cache and viewer URLs, and optionally URLs not in
+// canonical or normalized form, each with the form to use instead and the text a fix would write
+// there (writeUrl, as every editor write) or why it can't be written. Data only: the front end
+// words the messages.
+import { absoluteUrl, findUrls, type AmpCache } from '../core';
+import { classify, type UrlKind } from './classify';
+import { format, type Localize } from './localize';
+import { makeTransform, type TransformSettings } from './transforms';
+import { lineStarts, positionAt } from './workspace-plan';
+import { writeUrl } from './write-context';
+
+/** Where a URL stands: 0-based offsets, 1-based lines and UTF-16 columns (as editors and SARIF count). */
+export interface UrlPlace {
+  start: number;
+  end: number;
+  startLine: number;
+  startColumn: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export interface FoundUrl extends UrlPlace {
+  /** The URL as written in the file. */
+  text: string;
+  /** The URL as read (`www.` gets `http://`, a JSON-escaped one is unescaped). */
+  url: string;
+  kind: UrlKind;
+}
+
+/** Every URL of `text` with its place and kind. */
+export function findUrlsIn(text: string, caches: readonly AmpCache[]): FoundUrl[] {
+  const out: FoundUrl[] = [];
+  let starts: number[] | undefined;
+  for (const m of findUrls(text)) {
+    const found = text.slice(m.start, m.end);
+    const url = absoluteUrl(found);
+    starts ??= lineStarts(text);
+    out.push({
+      ...place(starts, m.start, m.end),
+      text: found,
+      url,
+      kind: classify(url, caches).kind,
+    });
+  }
+  return out;
+}
+
+function place(starts: readonly number[], start: number, end: number): UrlPlace {
+  const [sl, sc] = positionAt(starts, start);
+  const [el, ec] = positionAt(starts, end);
+  return {
+    start,
+    end,
+    startLine: sl + 1,
+    startColumn: sc + 1,
+    endLine: el + 1,
+    endColumn: ec + 1,
+  };
+}
+
+/** What a check looks for. */
+export const CHECK_RULES = [
+  'amp-cache-url',
+  'amp-viewer-url',
+  'not-canonical',
+  'not-normalized',
+] as const;
+export type CheckRule = (typeof CHECK_RULES)[number];
+
+export interface Finding extends FoundUrl {
+  rule: CheckRule;
+  /** The form to use instead (the publisher URL; the canonical or normalized URL). */
+  suggestion?: string;
+  /** Why there is no suggestion (the reverse refused it). */
+  reason?: string;
+  /** What a fix writes in place of `text` (encoded for its context), when it can. */
+  fix?: string;
+  /** Why a fix can't write the suggestion here (the context can't hold it). */
+  refused?: string;
+  /** What the conversion noted (the reverse's warnings, parameters it removed). */
+  notes?: string[];
+}
+
+/**
+ * The findings of `text` for `rules`: AMP Cache and viewer URLs (a bare cache origin is a CORS
+ * value, not a page: left alone, as the workspace commands do), and with the form rules every
+ * other URL whose canonical or normalized form differs. `languageId` is the file's language
+ * (languageOfPath), which tells writeUrl how strings and markup are written there.
+ */
+export function checkText(
+  text: string,
+  rules: ReadonlySet<CheckRule>,
+  s: TransformSettings,
+  languageId?: string,
+  t: Localize = format,
+): Finding[] {
+  const toPublisher = makeTransform('publisher', s, {}, t);
+  const toCanonical = rules.has('not-canonical') ? makeTransform('canonical', s, {}, t) : undefined;
+  const toNormalized = rules.has('not-normalized')
+    ? makeTransform('normalized', s, {}, t)
+    : undefined;
+  const out: Finding[] = [];
+  for (const found of findUrlsIn(text, s.caches)) {
+    if (found.kind === 'cache' || found.kind === 'viewer') {
+      const rule = found.kind === 'cache' ? 'amp-cache-url' : 'amp-viewer-url';
+      if (!rules.has(rule)) continue;
+      const r = toPublisher(found.url);
+      out.push(finding(text, found, rule, r, t, languageId));
+      continue;
+    }
+    if (found.kind !== 'publisher') continue;
+    // One finding per URL: canonical first (the stricter form), normalized otherwise.
+    for (const [rule, transform] of [
+      ['not-canonical', toCanonical],
+      ['not-normalized', toNormalized],
+    ] as const) {
+      if (!transform) continue;
+      const r = transform(found.url);
+      // Refused (not a URL these forms apply to) or already in that form: nothing to report.
+      if (r.skip !== undefined) continue;
+      out.push(finding(text, found, rule, r, t, languageId));
+      break;
+    }
+  }
+  return out;
+}
+
+function finding(
+  text: string,
+  found: FoundUrl,
+  rule: CheckRule,
+  r: ReturnType<ReturnType<typeof makeTransform>>,
+  t: Localize,
+  languageId: string | undefined,
+): Finding {
+  if (r.skip !== undefined) return { ...found, rule, reason: r.skip };
+  const f: Finding = { ...found, rule, suggestion: r.text };
+  if (r.notes?.length) f.notes = r.notes;
+  const w = writeUrl(text, found.start, found.end, r.text, t, languageId);
+  if (w.refused !== undefined) f.refused = w.refused;
+  else f.fix = w.text;
+  return f;
+}
