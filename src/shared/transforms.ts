@@ -13,6 +13,8 @@ import {
 import { classify, originOf, servingTypeFor } from './classify';
 import { format, type Localize } from './localize';
 import { attempt } from './outcome';
+import { ampLinkRelAt } from './link-rel';
+import { projectFileName } from './names';
 import type { Settings } from './settings';
 
 export const TARGETS = ['cache', 'publisher', 'canonical', 'normalized'] as const;
@@ -22,7 +24,12 @@ export type Target = (typeof TARGETS)[number];
 export type TransformResult =
   | { text: string; skip?: undefined; notes?: string[] }
   | { text?: undefined; skip: string; notes?: undefined };
-export type Transform = (url: string) => TransformResult;
+/** Where the URL is written, when the caller knows: some URLs are left for what holds them. */
+export interface UrlPlace {
+  text: string;
+  start: number;
+}
+export type Transform = (url: string, at?: UrlPlace) => TransformResult;
 
 /** Per-call overrides (the commands' programmatic arguments). */
 export interface TransformOverrides {
@@ -42,8 +49,13 @@ function toCache(
   s: TransformSettings,
   o: TransformOverrides,
   t: Localize,
+  at: UrlPlace | undefined,
 ): TransformResult {
-  const kind = classify(url, s.caches).kind;
+  const { kind, file } = classify(url, s.caches);
+  if (kind === 'project')
+    return {
+      skip: t('an {0} of the AMP project, not a publisher page', projectFileName(file, t)),
+    };
   if (kind === 'viewer') return { skip: t('an AMP viewer URL') };
   if (kind !== 'publisher') return { skip: t('already an AMP Cache URL') };
   const imageWidth = o.imageWidth ?? s.imageWidth;
@@ -55,6 +67,14 @@ function toCache(
     servingType,
     imageWidth: servingType === 'ii' ? imageWidth : undefined,
   };
+  const rel = at && ampLinkRelAt(at.text, at.start);
+  if (rel)
+    return {
+      skip: t(
+        'the rel={0} link of an AMP page names the publisher page on purpose (the caches read it so)',
+        rel,
+      ),
+    };
   const r = attempt(() => cacheUrl(url, options), t);
   return r.error !== undefined ? { skip: r.error } : { text: r.value };
 }
@@ -64,8 +84,12 @@ function toCache(
  * with the reverse's warnings and the parameters it removed as notes.
  */
 function toPublisher(url: string, s: TransformSettings, t: Localize): TransformResult {
-  const { kind } = classify(url, s.caches);
+  const { kind, file } = classify(url, s.caches);
   if (kind === 'publisher') return { skip: t('not an AMP Cache URL') };
+  if (kind === 'project')
+    return {
+      skip: t('an {0} of the AMP project: it names no publisher page', projectFileName(file, t)),
+    };
   if (kind === 'cache' || kind === 'viewer') {
     const r = attempt(() => reverseAmpUrl(url, { caches: s.caches }), t);
     if (r.error !== undefined) return { skip: r.error };
@@ -88,10 +112,10 @@ export function makeTransform(
   o: TransformOverrides = {},
   t: Localize = format,
 ): Transform {
-  const raw = (url: string): TransformResult => {
+  const raw = (url: string, at?: UrlPlace): TransformResult => {
     switch (target) {
       case 'cache':
-        return toCache(url, s, o, t);
+        return toCache(url, s, o, t, at);
       case 'publisher':
         return toPublisher(url, s, t);
       case 'canonical': {
@@ -105,8 +129,8 @@ export function makeTransform(
       }
     }
   };
-  return (url) => {
-    const result = raw(url);
+  return (url, at) => {
+    const result = raw(url, at);
     return result.text === url ? { skip: t('already in this form') } : result;
   };
 }
@@ -120,7 +144,7 @@ export function deAmpTransform(s: TransformSettings, t: Localize = format): Tran
   const toPublisherUrl = makeTransform('publisher', s, {}, t);
   return (url) => {
     const { kind } = classify(url, s.caches);
-    if (kind === 'publisher') return { skip: t('not an AMP URL') };
+    if (kind === 'publisher' || kind === 'project') return { skip: t('not an AMP URL') };
     if (kind === 'cacheOrigin') return { skip: t('an AMP Cache origin, not a page URL') };
     return toPublisherUrl(url);
   };
