@@ -2,7 +2,8 @@
 // the same order; a URL that can't be converted gives an empty line and its reason on stderr.
 // The conversions are the extension's (src/shared/transforms.ts), with the same settings.
 import { absoluteUrl, hashPrefixes, type HashPrefixLength } from '../core';
-import { cacheOriginFor, makeConversion, type Target } from '../shared/transforms';
+import { cacheOriginOf } from '../shared/cache-origins';
+import { makeConversion, type Target } from '../shared/transforms';
 import type { Settings } from '../shared/settings';
 import { UsageError, choice, flag, parseArgs, type FlagSpecs } from './args';
 import { lineBatches, MAX_LINE_CHARS } from './lines';
@@ -75,8 +76,8 @@ export function converter(
       : { input, output: output ?? null, error: error ?? null };
   if (command === 'origin')
     return (input) => {
-      const r = cacheOriginFor(absoluteUrl(input), settings);
-      return row(input, r.value, r.error);
+      const r = cacheOriginOf(absoluteUrl(input), settings);
+      return row(input, r.value?.origin, r.error);
     };
   if (command === 'hash')
     return (input) => {

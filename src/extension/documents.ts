@@ -41,7 +41,7 @@ export function urlAtPosition(
   const lineLength = doc.lineAt(pos.line).range.end.character;
   const w = windowAround(lineLength, pos.character);
   const text = doc.getText(new vscode.Range(pos.line, w.start, pos.line, w.end));
-  return urlNear(text, w.start, lineLength, pos.character);
+  return urlNear(text, w.start, lineLength, pos.character, doc.languageId);
 }
 
 /** Selections as document offsets. */
@@ -68,7 +68,7 @@ export function lineWindow(
   const lineLength = line.range.end.character;
   const { from, to } = windowFor(target, lineStart, lineLength);
   const text = doc.getText(new vscode.Range(line.lineNumber, from, line.lineNumber, to));
-  return { lineStart, lineLength, from, text };
+  return { lineStart, lineLength, from, text, languageId: doc.languageId };
 }
 
 /** Hosts in the document, read (bounded) only when a hashed cache prefix needs them. */

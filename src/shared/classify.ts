@@ -1,14 +1,21 @@
 // What kind of URL the user is on: a publisher URL, an AMP Cache URL, a bare cache origin or an
 // AMP viewer URL.
-import { ampUrlKind, type AmpCache, type AmpHost, type ServingType } from '../core';
+import {
+  ampUrlKind,
+  type AmpCache,
+  type AmpHost,
+  type AmpProjectFile,
+  type ServingType,
+} from '../core';
 import { splitUri } from '../core/shared/uri';
 import type { ServingTypeSetting } from './settings';
 
 /**
  * `viewer` is an AMP viewer URL (`https://www.google.com/amp/s/…`): reversed like a cache URL,
- * labelled apart.
+ * labelled apart. `project`: a file of the AMP project itself (the runtime script, a frame): no
+ * publisher page, so no cache form, never converted.
  */
-export type UrlKind = 'publisher' | 'cache' | 'cacheOrigin' | 'viewer';
+export type UrlKind = 'publisher' | 'cache' | 'cacheOrigin' | 'viewer' | 'project';
 
 export interface Classified {
   kind: UrlKind;
@@ -16,6 +23,8 @@ export interface Classified {
   cache?: AmpCache;
   /** The recognised host (core hosts table) of a cache, origin or viewer URL. */
   host?: AmpHost;
+  /** What a `project` URL is (`AMP runtime script`). */
+  file?: AmpProjectFile;
 }
 
 /**
@@ -26,7 +35,7 @@ export interface Classified {
 export function classify(url: string, caches: readonly AmpCache[]): Classified {
   const found = ampUrlKind(url, caches);
   if (!found) return { kind: 'publisher' };
-  return { kind: found.kind, cache: found.host.cache, host: found.host };
+  return { kind: found.kind, cache: found.host.cache, host: found.host, file: found.file };
 }
 
 /** `scheme://authority` of a URL (what an `Origin:` header holds). */

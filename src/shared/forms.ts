@@ -7,11 +7,14 @@ import {
   normalize,
   publisherDomain,
 } from '../core';
+import type { AmpProjectFile } from '../core';
+import { cacheOriginOf } from './cache-origins';
 import { classify, originOf, type UrlKind } from './classify';
 import { format, type Localize } from './localize';
 import { attempt, type Outcome } from './outcome';
 import { HOVER_SECTIONS, type HoverSection, type Settings } from './settings';
 import { makeTransform } from './transforms';
+import { formName } from './names';
 
 export interface Form {
   /** Stable id (`cache`, `cacheOrigin`, `cache:bing`, `publisher`, `publisherDomain`, `canonical`, `normalized`). */
@@ -26,6 +29,8 @@ export interface Form {
   cache?: string;
   /** What the user should know about the value: the reverse's warnings, parameters it removed. */
   notes?: string[];
+  /** A hashed cache prefix's publisher domain, found among the document's domains. */
+  matched?: boolean;
 }
 
 export interface HashLine {
@@ -36,6 +41,8 @@ export interface HashLine {
 export interface UrlForms {
   url: string;
   kind: UrlKind;
+  /** What a `project` URL is (`AMP runtime script`). */
+  file?: AmpProjectFile;
   forms: Form[];
   /** Safe Browsing expressions with their 4-byte hash prefixes (when that section is on). */
   hashes?: Outcome<HashLine[]>;
@@ -68,13 +75,13 @@ function cacheForms(url: string, s: FormSettings, t: Localize, other: boolean): 
       form(
         `cache${suffix}`,
         section,
-        t('AMP Cache URL ({0})', cache.name),
+        formName('cache', t, cache.name),
         r.skip !== undefined ? { error: r.skip } : { value: r.text },
       ),
       form(
         `cacheOrigin${suffix}`,
         section,
-        t('Cache origin, as in a CORS Origin header ({0})', cache.name),
+        formName('cacheOrigin', t, cache.name),
         attempt(() => cacheOrigin(url, cache.cacheDomain), t),
       ),
     ].map((f) => ({ ...f, cache: cache.name }));
@@ -93,15 +100,34 @@ function reverseForms(
     const f = form(
       'publisher',
       'publisher',
-      t('Publisher URL'),
+      formName('publisher', t),
       r.skip !== undefined ? { error: r.skip } : { value: r.text },
     );
-    return [r.notes?.length ? { ...f, notes: r.notes } : f];
+    const forms = [r.notes?.length ? { ...f, notes: r.notes } : f];
+    // The Origin the page sends from the cache: the viewer's (its host) is not the one CORS sees.
+    if (kind === 'viewer') {
+      const o = cacheOriginOf(url, s, t);
+      if (o.value !== undefined)
+        forms.push({
+          ...form('cacheOrigin', 'publisher', formName('cacheOrigin', t, o.value.cache), {
+            value: o.value.origin,
+          }),
+          cache: o.value.cache,
+        });
+    }
+    return forms;
   }
   const origin = originOf(url);
   const direct = attempt(() => publisherDomain(origin, { caches: s.caches }), t);
   if (direct.error !== undefined || direct.value !== null) {
-    return [form('publisherDomain', 'publisher', t('Publisher domain'), direct as Outcome<string>)];
+    return [
+      form(
+        'publisherDomain',
+        'publisher',
+        formName('publisherDomain', t),
+        direct as Outcome<string>,
+      ),
+    ];
   }
   // A hashed prefix: only a known domain that hashes to it can be named (spec: reverse, step 2).
   const candidates = o.candidates ? [...o.candidates()] : [];
@@ -110,18 +136,16 @@ function reverseForms(
     : { value: null };
   if (matched.value) {
     return [
-      form(
-        'publisherDomain',
-        'publisher',
-        t(
-          "Publisher domain (hashed: can't be reversed; matched against the domains in this document)",
-        ),
-        { value: matched.value },
-      ),
+      {
+        ...form('publisherDomain', 'publisher', formName('publisherDomain', t), {
+          value: matched.value,
+        }),
+        matched: true,
+      },
     ];
   }
   return [
-    form('publisherDomain', 'publisher', t('Publisher domain'), {
+    form('publisherDomain', 'publisher', formName('publisherDomain', t), {
       error: t("hashed: can't be reversed, and no domain in this document hashes to it"),
     }),
   ];
@@ -131,9 +155,11 @@ function reverseForms(
 export function computeForms(url: string, s: FormSettings, o: FormOptions = {}): UrlForms {
   const t = o.t ?? format;
   const on = o.sections ?? new Set(HOVER_SECTIONS);
-  const { kind } = classify(url, s.caches.length ? s.caches : AMP_CACHES);
+  const { kind, file } = classify(url, s.caches.length ? s.caches : AMP_CACHES);
   const forms: Form[] = [];
-  if (kind === 'publisher') {
+  if (kind === 'project') {
+    // The AMP project's own file: no publisher page, so no cache form and nothing to reverse.
+  } else if (kind === 'publisher') {
     if (on.has('cache')) forms.push(...cacheForms(url, s, t, false));
     if (on.has('otherCaches')) forms.push(...cacheForms(url, s, t, true));
   } else if (on.has('publisher')) {
@@ -144,7 +170,7 @@ export function computeForms(url: string, s: FormSettings, o: FormOptions = {}):
       form(
         'canonical',
         'canonical',
-        t('Safe Browsing canonical form'),
+        formName('canonical', t),
         attempt(() => canonicalize(url), t),
       ),
     );
@@ -153,11 +179,11 @@ export function computeForms(url: string, s: FormSettings, o: FormOptions = {}):
       form(
         'normalized',
         'normalized',
-        t('RFC 3986 normalized'),
+        formName('normalized', t),
         attempt(() => normalize(url, s.normalizeOptions), t),
       ),
     );
-  const result: UrlForms = { url, kind, forms };
+  const result: UrlForms = file === undefined ? { url, kind, forms } : { url, kind, file, forms };
   if (on.has('hashPrefixes')) {
     result.hashes = attempt(
       () => hashPrefixes(url, 4).map((h) => ({ expression: h.expression, hex: h.hex })),

@@ -1,6 +1,7 @@
 // What an editing command does to a document: for each selection, the URLs it covers and their
 // replacements, or why a URL is skipped. Edits cover URL text only and never overlap.
-import { absoluteUrl, findUrls, urlAt } from '../core';
+import { findUrls, urlAt } from '../core';
+import { readUrlAt } from './read-url';
 import { format, type Localize } from './localize';
 import type { Transform } from './transforms';
 import { writeUrl } from './write-context';
@@ -41,24 +42,25 @@ export function lineBounds(text: string, offset: number): OffsetRange {
   return { start, end };
 }
 
-/** URLs a selection covers: at a cursor, the URL under it; otherwise every URL overlapping the selection. */
-export function urlsInSelection(text: string, sel: OffsetRange): Match[] {
+/**
+ * URLs a selection covers: at a cursor, the URL under it; otherwise every URL overlapping the
+ * selection. Each is read as a document of `languageId` reads it (read-url): `url` is what its
+ * reader sees, `[start, end)` the text written for it.
+ */
+export function urlsInSelection(text: string, sel: OffsetRange, languageId?: string): Match[] {
   if (sel.start === sel.end) {
     const line = lineBounds(text, sel.start);
     const m = urlAt(text.slice(line.start, line.end), sel.start - line.start);
     if (!m) return [];
-    const [start, end] = [line.start + m.start, line.start + m.end];
-    return [{ start, end, url: absoluteUrl(text.slice(start, end)) }];
+    return [readUrlAt(text, line.start + m.start, line.start + m.end, languageId)];
   }
   // Whole lines, so a URL partly selected is found complete (URL detection depends on context).
   const from = lineBounds(text, sel.start).start;
   const to = lineBounds(text, Math.max(sel.start, sel.end - 1)).end;
   const out: Match[] = [];
   for (const m of findUrls(text.slice(from, to))) {
-    const start = from + m.start;
-    const end = from + m.end;
-    if (start < sel.end && end > sel.start)
-      out.push({ start, end, url: absoluteUrl(text.slice(start, end)) });
+    const r = readUrlAt(text, from + m.start, from + m.end, languageId);
+    if (r.start < sel.end && r.end > sel.start) out.push(r);
   }
   return out;
 }
@@ -99,9 +101,10 @@ export function* planSteps(
   languageId?: string,
 ): Generator<number, Plan> {
   const matches: Match[] = [];
+  const cursorsOnly = selections.every((s) => s.start === s.end);
   for (const sel of selections) {
     for (const piece of chunks(text, sel)) {
-      matches.push(...urlsInSelection(text, piece));
+      matches.push(...urlsInSelection(text, piece, languageId));
       yield (0.2 * piece.end) / Math.max(1, text.length);
     }
   }
@@ -117,7 +120,8 @@ export function* planSteps(
     if (i % CHUNK_URLS === CHUNK_URLS - 1) yield 0.2 + (0.8 * i) / matches.length;
     if (m.start < lastEnd) continue; // the same URL under two cursors: edit it once
     lastEnd = m.end;
-    const r = transform(m.url);
+    // A URL under a cursor was asked for by name; in a selection, its place may leave it.
+    const r = transform(m.url, cursorsOnly ? undefined : { text, start: m.start });
     const oldText = text.slice(m.start, m.end);
     const w =
       r.skip === undefined ? writeUrl(text, m.start, m.end, r.text, t, languageId) : undefined;

@@ -13,7 +13,9 @@ import {
 } from '../core';
 import { classify, originOf, servingTypeFor } from './classify';
 import { format, type Localize } from './localize';
-import { attempt, type Outcome } from './outcome';
+import { attempt } from './outcome';
+import { ampLinkRelAt } from './link-rel';
+import { projectFileName } from './names';
 import type { Settings } from './settings';
 
 export const TARGETS = ['cache', 'publisher', 'canonical', 'normalized'] as const;
@@ -23,7 +25,12 @@ export type Target = (typeof TARGETS)[number];
 export type TransformResult =
   | { text: string; skip?: undefined; notes?: string[] }
   | { text?: undefined; skip: string; notes?: undefined };
-export type Transform = (url: string) => TransformResult;
+/** Where the URL is written, when the caller knows: some URLs are left for what holds them. */
+export interface UrlPlace {
+  text: string;
+  start: number;
+}
+export type Transform = (url: string, at?: UrlPlace) => TransformResult;
 
 /** Per-call overrides (the commands' programmatic arguments). */
 export interface TransformOverrides {
@@ -43,8 +50,13 @@ function toCache(
   s: TransformSettings,
   o: TransformOverrides,
   t: Localize,
+  at: UrlPlace | undefined,
 ): TransformResult {
-  const kind = classify(url, s.caches).kind;
+  const { kind, file } = classify(url, s.caches);
+  if (kind === 'project')
+    return {
+      skip: t('an {0} of the AMP project, not a publisher page', projectFileName(file, t)),
+    };
   if (kind === 'viewer') return { skip: t('an AMP viewer URL') };
   if (kind !== 'publisher') return { skip: t('already an AMP Cache URL') };
   const imageWidth = o.imageWidth ?? s.imageWidth;
@@ -56,6 +68,14 @@ function toCache(
     servingType,
     imageWidth: servingType === 'ii' ? imageWidth : undefined,
   };
+  const rel = at && ampLinkRelAt(at.text, at.start);
+  if (rel)
+    return {
+      skip: t(
+        'the rel={0} link of an AMP page names the publisher page on purpose (the caches read it so)',
+        rel,
+      ),
+    };
   const r = attempt(() => cacheUrl(url, options), t);
   return r.error !== undefined ? { skip: r.error } : { text: r.value };
 }
@@ -65,8 +85,12 @@ function toCache(
  * with the reverse's warnings and the parameters it removed as notes.
  */
 function toPublisher(url: string, s: TransformSettings, t: Localize): TransformResult {
-  const { kind } = classify(url, s.caches);
+  const { kind, file } = classify(url, s.caches);
   if (kind === 'publisher') return { skip: t('not an AMP Cache URL') };
+  if (kind === 'project')
+    return {
+      skip: t('an {0} of the AMP project: it names no publisher page', projectFileName(file, t)),
+    };
   if (kind === 'cache' || kind === 'viewer') {
     const r = attempt(() => reverseAmpUrl(url, { caches: s.caches }), t);
     if (r.error !== undefined) return { skip: r.error };
@@ -92,10 +116,10 @@ export function makeConversion(
   o: TransformOverrides = {},
   t: Localize = format,
 ): Transform {
-  return (url: string): TransformResult => {
+  return (url: string, at?: UrlPlace): TransformResult => {
     switch (target) {
       case 'cache':
-        return toCache(url, s, o, t);
+        return toCache(url, s, o, t, at);
       case 'publisher':
         return toPublisher(url, s, t);
       case 'canonical': {
@@ -119,8 +143,8 @@ export function makeTransform(
   t: Localize = format,
 ): Transform {
   const raw = makeConversion(target, s, o, t);
-  return (url) => {
-    const result = raw(url);
+  return (url, at) => {
+    const result = raw(url, at);
     return result.text === url ? { skip: t('already in this form') } : result;
   };
 }
@@ -134,22 +158,8 @@ export function deAmpTransform(s: TransformSettings, t: Localize = format): Tran
   const toPublisherUrl = makeTransform('publisher', s, {}, t);
   return (url) => {
     const { kind } = classify(url, s.caches);
-    if (kind === 'publisher') return { skip: t('not an AMP URL') };
+    if (kind === 'publisher' || kind === 'project') return { skip: t('not an AMP URL') };
     if (kind === 'cacheOrigin') return { skip: t('an AMP Cache origin, not a page URL') };
     return toPublisherUrl(url);
   };
-}
-
-/**
- * The AMP Cache origin (what a CORS `Origin:` header holds) of a URL: a cache or viewer URL's own
- * origin, a publisher URL's on the configured cache.
- */
-export function cacheOriginFor(
-  url: string,
-  s: Pick<Settings, 'cache' | 'caches'>,
-  t: Localize = format,
-): Outcome<string> {
-  return classify(url, s.caches).kind === 'publisher'
-    ? attempt(() => cacheOrigin(url, s.cache.cacheDomain), t)
-    : { value: originOf(url) };
 }

@@ -2,7 +2,8 @@
 // workspace-files/): which bytes are text, which URLs a file holds for a
 // conversion, how they are grouped in the Refactor Preview, and where each edit lands (line and
 // character). Every new URL is written through writeUrl.
-import { absoluteUrl, findUrls } from '../core';
+import { findUrls } from '../core';
+import { readUrlAt } from './read-url';
 import { splitAuthority, splitUri } from '../core/shared/uri';
 import type { AmpCache } from '../core';
 import { classify } from './classify';
@@ -214,12 +215,14 @@ export function planFile(
 ): FilePlan {
   const plan: FilePlan = { edits: [], skipped: [] };
   let starts: number[] | undefined;
-  for (const m of findUrls(text)) {
+  for (const match of findUrls(text)) {
+    // The URL its reader sees (`&amp;` in an attribute is `&`), and all the text written for it.
+    const m = readUrlAt(text, match.start, match.end, languageId);
+    const url = m.url;
     const found = text.slice(m.start, m.end);
-    const url = absoluteUrl(found);
     const group = groupFor(url, target, caches);
     if (!group) continue;
-    const r = transform(url);
+    const r = transform(url, { text, start: m.start });
     if (r.skip !== undefined) {
       plan.skipped.push({ url: found, reason: r.skip });
       continue;

@@ -193,7 +193,11 @@ function publisherParts(text: string): PublisherParts {
   }
   let start = colon + 3;
   while (isSlash(url.charCodeAt(start))) start++; // browsers skip any further slashes
-  checkAuthority(url.slice(start, endOfSpecialAuthority(url, start)), https);
+  const authorityEnd = endOfSpecialAuthority(url, start);
+  checkAuthority(url.slice(start, authorityEnd), https);
+  // `https://www.example.com` has an empty path: its cache URL adds none either (the AMP
+  // toolbox's vectors: `…/c/s/www.example.com`); the browser requests `/` for both.
+  const emptyPath = !isSlash(url.charCodeAt(authorityEnd));
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -206,7 +210,8 @@ function publisherParts(text: string): PublisherParts {
   }
   const info = hostInfo(parsed.hostname);
   // No userinfo and the default port (checked above): the href is `scheme://host` + rest.
-  return { https, info, rest: parsed.href.slice(parsed.protocol.length + 2 + parsed.host.length) };
+  const rest = parsed.href.slice(parsed.protocol.length + 2 + parsed.host.length);
+  return { https, info, rest: emptyPath && rest.startsWith('/') ? rest.slice(1) : rest };
 }
 
 /** The cache domain option as an ASCII host; the Google AMP Cache when not given (undefined or null). */

@@ -108,6 +108,8 @@ export function fastPublisherUrl(text: string, caches: readonly AmpCache[]): str
   // The prefix is not compared: it only warns (reverseAmpUrl), and the path alone names the page.
   if (end <= h || isAmbiguousPrefix(text, 8, dot)) return undefined;
   if (!isPlainDomain(text, h, end) && !isCanonicalIdn(text.slice(h, end))) return undefined;
+  // A host without a dot names no page a cache serves (the general path says why).
+  if (text.lastIndexOf('.', end - 1) < h) return undefined;
   // The rest: read as written by a browser (no blanks, `\`, dot segments), no parameter to drop.
   let query = -1;
   let hash = -1;

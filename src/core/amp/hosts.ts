@@ -4,8 +4,12 @@
 import { AMP_CACHES, type AmpCache } from './caches';
 import { cacheDomainAscii } from './cache-url';
 
-/** `cache`: `/<serving type>/[s/]<host>/…`; `viewer`: `/<viewerPath>/[s/]<host>/…`. */
-export type AmpHostKind = 'cache' | 'viewer';
+/**
+ * `cache`: `/<serving type>/[s/]<host>/…`; `viewer`: `/<viewerPath>/[s/]<host>/…`; `project`: the
+ * AMP project's own infrastructure (the runtime's third-party frames on `*.ampproject.net`),
+ * which serves no publisher page and has no cache form.
+ */
+export type AmpHostKind = 'cache' | 'viewer' | 'project';
 
 /**
  * `registered`: in amphtml's caches.json; `observed`: a form seen in the wild beside a registered
@@ -33,6 +37,11 @@ export interface AmpHost {
   readonly viewerPath?: string;
   /** Caches: the cache record (caches.json form) this host serves for. */
   readonly cache?: AmpCache;
+  /**
+   * Viewers: the cache whose pages the viewer frames, so the `Origin` its pages send (a CORS
+   * request from an AMP page in Google's viewer comes from `<prefix>.cdn.ampproject.org`).
+   */
+  readonly viewerCache?: AmpCache;
 }
 
 const [GOOGLE, BING] = AMP_CACHES;
@@ -61,11 +70,18 @@ export const AMP_HOSTS: readonly AmpHost[] = Object.freeze([
   // prettier-ignore
   host({ id: 'cloudflare', name: CLOUDFLARE_CACHE.name, kind: 'cache', status: 'retired', match: 'prefixed', domain: 'amp.cloudflare.com', cache: CLOUDFLARE_CACHE }),
   // prettier-ignore
-  host({ id: 'google-viewer', name: 'Google AMP viewer', kind: 'viewer', status: 'registered', match: 'google', domain: 'google', viewerPath: 'amp' }),
+  host({ id: 'google-viewer', name: 'Google AMP viewer', kind: 'viewer', status: 'registered', match: 'google', domain: 'google', viewerPath: 'amp', viewerCache: GOOGLE }),
   // prettier-ignore
-  host({ id: 'bing-viewer', name: 'Bing AMP viewer', kind: 'viewer', status: 'registered', match: 'exact', domain: 'www.bing.com', viewerPath: 'amp' }),
+  host({ id: 'bing-viewer', name: 'Bing AMP viewer', kind: 'viewer', status: 'registered', match: 'exact', domain: 'www.bing.com', viewerPath: 'amp', viewerCache: BING }),
+  // Bing answers on its bare domain too (`https://bing.com/amp/s/…` redirects to www.bing.com).
   // prettier-ignore
-  host({ id: 'yahoo-japan-viewer', name: 'Yahoo! JAPAN AMP viewer', kind: 'viewer', status: 'registered', match: 'exact', domain: 'search.yahoo.co.jp', viewerPath: 'amp' }),
+  host({ id: 'bing-viewer-bare', name: 'Bing AMP viewer', kind: 'viewer', status: 'observed', match: 'exact', domain: 'bing.com', viewerPath: 'amp', viewerCache: BING }),
+  // Yahoo! JAPAN's viewer frames pages from the Google AMP Cache.
+  // prettier-ignore
+  host({ id: 'yahoo-japan-viewer', name: 'Yahoo! JAPAN AMP viewer', kind: 'viewer', status: 'registered', match: 'exact', domain: 'search.yahoo.co.jp', viewerPath: 'amp', viewerCache: GOOGLE }),
+  // The runtime's third-party frames (amp-ad, amp-embed, amp-iframe helpers): `<n>.ampproject.net`.
+  // prettier-ignore
+  host({ id: 'ampproject-frames', name: 'AMP third-party frame', kind: 'project', status: 'registered', match: 'prefixed', domain: 'ampproject.net' }),
 ]);
 
 /** A host of the table matched: the entry and, for a prefixed host, its domain prefix. */
@@ -76,7 +92,7 @@ export interface HostMatch {
 
 interface HostIndex {
   prefixed: Map<string, AmpHost>;
-  /** The keys of `prefixed`, for scans without allocation. */
+  /** The keys of `prefixed` that are caches', for scans without allocation. */
   domains: string[];
   /** The keys of `prefixed` and `exact`: every host of the table ends with one of them (or is Google's). */
   suffixes: string[];
@@ -133,8 +149,9 @@ function indexOf(caches: readonly AmpCache[]): HostIndex {
       if (!map.has(entry.domain)) map.set(entry.domain, entry);
     }
   }
-  index.domains = [...index.prefixed.keys()];
-  index.suffixes = [...new Set([...index.domains, ...index.exact.keys()])];
+  // Only caches: the reverse's fast path reads a path after these domains as a cache URL's.
+  index.domains = [...index.prefixed].filter(([, e]) => e.kind === 'cache').map(([d]) => d);
+  index.suffixes = [...new Set([...index.prefixed.keys(), ...index.exact.keys()])];
   indexes.set(caches, index);
   return index;
 }

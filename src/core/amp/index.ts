@@ -40,4 +40,5 @@ export {
   type ReverseOptions,
 } from './reverse';
 export { ampUrlKind, findCache, type AmpUrlKind } from './url-kind';
+export { type AmpProjectFile } from './project-files';
 export { publisherDomain, type PublisherDomainOptions } from './publisher-domain';

@@ -18,6 +18,7 @@ import {
   splitCacheAddress,
 } from './address';
 import { fastPublisherUrl } from './fast-path';
+import { isProjectRoot, projectFileAt } from './project-files';
 import {
   REVERSE_TYPES,
   isReverseServingType,
@@ -152,30 +153,16 @@ function imageParameter(param: string): number | undefined | null {
   return width > MAX_IMAGE_WIDTH ? null : width;
 }
 
-/** The prefix of a host as written, or undefined if it is none. */
-function prefixOf(host: string): string | undefined {
-  return hostPrefix(readPublisherHost(host));
-}
-
 /**
- * `[s/]<host>` from index `at` (the `/` before it). `s` marks https; on a prefixed host, unless
- * `s` is itself the publisher host: the domain prefix tells them apart (cacheUrl refuses the one
- * URL form where both readings fit, `http://s/s/…`).
+ * `[s/]<host>` from index `at` (the `/` before it). `s` followed by a segment marks https: a host
+ * `s` has no dot, so it is no publisher host (see withDot).
  */
-function hostAfter(
-  path: string,
-  at: number,
-  prefix: string | undefined,
-): Omit<Located, 'servingType'> {
+function hostAfter(path: string, at: number): Omit<Located, 'servingType'> {
   let [host, hostEnd] = segment(path, at + 1);
   let https = false;
   if (host === 's' && hostEnd < path.length) {
-    const [after, afterEnd] = segment(path, hostEnd + 1);
-    if (prefix === undefined || prefixOf('s') !== prefix || prefixOf(after) === prefix) {
-      https = true;
-      host = after;
-      hostEnd = afterEnd;
-    }
+    https = true;
+    [host, hostEnd] = segment(path, hostEnd + 1);
   }
   return { https, host: readPublisherHost(host), hostEnd };
 }
@@ -202,21 +189,19 @@ function locateInCache(path: string, prefix: string | undefined): Located {
       servingType: type,
       imageWidth,
       imageParam,
-      ...hostAfter(path, at, prefix),
+      ...hostAfter(path, at),
     };
-    // A publisher host named like a serving type (`http://c/x` at /c/x) reads without one when
-    // the typed reading's host is not the prefix's and the type's is.
-    if (prefix !== undefined && prefixOf(type) === prefix && hostPrefix(typed.host) !== prefix) {
-      const bare = withoutServingType(path, prefix);
-      if (bare) return bare;
-    }
     if (typed.host.problem !== undefined) throw notCache(typed.host.problem);
-    return typed;
+    return withDot(typed);
   }
   const bare = prefix === undefined ? undefined : withoutServingType(path, prefix);
-  if (bare) return bare;
+  if (bare) return withDot(bare);
+  if (prefix === undefined || isProjectRoot(type))
+    throw notCache(
+      `This is an ${projectFileAt(path)} of the AMP project, not a cache URL: it names no publisher page.`,
+    );
   throw notCache(
-    `${quote(type)} is neither a serving type (${[...REVERSE_TYPES].join(', ')})${prefix === undefined ? '' : ` nor the publisher host of the domain prefix ${quote(prefix)}`}.`,
+    `${quote(type)} is neither a serving type (${[...REVERSE_TYPES].join(', ')}) nor the publisher host of the domain prefix ${quote(prefix)}.`,
   );
 }
 
@@ -240,12 +225,20 @@ function locateInViewer(path: string, entry: AmpHost): Located {
     throw notCache(
       `${entry.name} serves AMP pages under /${entry.viewerPath ?? ''}/<host>/…, and this path is not one.`,
     );
-  const located = hostAfter(path, end, undefined);
+  const located = hostAfter(path, end);
   if (located.host.problem !== undefined) throw notCache(located.host.problem);
-  // amphtml's getSourceUrl: "Expected a . in origin".
-  if (!located.host.host.includes('.'))
-    throw notCache(`${quote(located.host.host)} is no domain name (it has no ".").`);
-  return located;
+  return withDot(located);
+}
+
+/**
+ * The located publisher host, if it has a dot: amphtml's getSourceUrl refuses any other
+ * ("Expected a . in origin"), so `/c/s/localhost/secret` names no page a cache or viewer serves.
+ */
+function withDot(located: Located): Located {
+  if (located.host.host.includes('.')) return located;
+  throw notCache(
+    `${quote(located.host.host)} is no publisher domain: the AMP runtime requires a "." in the publisher host, so no cache or viewer serves this URL.`,
+  );
 }
 
 /**
@@ -339,6 +332,10 @@ function reverse(
   if (!path.startsWith('/'))
     throw notCache('The URL has no path: expected /<serving type>/[s/]<host>/….');
   const entry = match.entry;
+  if (entry.kind === 'project')
+    throw notCache(
+      `${quote(cacheHost)} is the AMP project's own host (${entry.name}): it serves the AMP runtime, not publisher pages.`,
+    );
   let located: Located;
   try {
     located =

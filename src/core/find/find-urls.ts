@@ -189,10 +189,16 @@ function afterWww(text: string, i: number, to: number): number {
   return j + 1 < to && text.charCodeAt(j) === 0x2e && isLabelStartAt(text, j + 1) ? i + 4 : -1;
 }
 
-/** `end` less trailing punctuation and trailing HTML entities (&quot; in escaped HTML), as GFM does. */
+/**
+ * `end` less trailing punctuation and trailing HTML entities (&quot; in escaped HTML), as GFM does,
+ * but a last `..` path segment stays: `http://www.google.com/blah/..` is the URL a browser
+ * requests as `http://www.google.com/` (Safe Browsing's own example), and no sentence ends in
+ * `/..`. A single `.` after `/` is still the sentence's ("see http://example.com/.").
+ */
 function trimEnd(text: string, body: number, end: number): number {
   while (end > body) {
     const c = text.charCodeAt(end - 1);
+    if (c === 0x2e && isDotDotSegmentEnd(text, body, end)) return end;
     if (c === 0x3b) {
       const amp = entityStart(text, body, end - 1);
       if (amp >= 0) {
@@ -204,6 +210,17 @@ function trimEnd(text: string, body: number, end: number): number {
     end--;
   }
   return end;
+}
+
+/** Whether `text[body, end)` ends with a `/..` segment of its path (no `?` or `#` before it). */
+function isDotDotSegmentEnd(text: string, body: number, end: number): boolean {
+  if (end - 3 < body || text.charCodeAt(end - 2) !== 0x2e || text.charCodeAt(end - 3) !== 0x2f)
+    return false;
+  for (let i = body; i < end - 3; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x3f || c === 0x23) return false;
+  }
+  return true;
 }
 
 /** Where the "&name" before the ; at `semi` starts, or -1. */

@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import { candidatesOf, lineWindow, openDocument, selectionOffsets } from '../documents';
 import { noIcons, plainMessage, truncate } from '../logic/escape';
 import { computeForms } from '../../shared/forms';
+import { formName } from '../../shared/names';
 import { parseLinkTarget, type LinkTarget } from '../logic/link-args';
 import { urlAtTarget } from '../logic/recompute';
 import { writeUrl } from '../../shared/write-context';
@@ -70,7 +71,7 @@ function fromCursors(): Source | undefined {
   const text = doc.getText();
   // The primary selection is the first one; each cursor contributes the first URL it touches.
   const urls = selectionOffsets(doc, editor.selections).flatMap((range) => {
-    const m = urlsInSelection(text, range).at(0);
+    const m = urlsInSelection(text, range, doc.languageId).at(0);
     return m ? [{ url: m.url, start: m.start, end: m.end, text: text.slice(m.start, m.end) }] : [];
   });
   if (urls.length === 0) return undefined;
@@ -82,11 +83,17 @@ function formItems(url: string, doc: vscode.TextDocument, config: Config): FormI
   const all = computeForms(url, config.settings, { candidates, t: vscode.l10n.t });
   const items: FormItem[] = all.forms
     .filter((f): f is typeof f & { value: string } => f.value !== undefined)
-    .map((f) => ({ id: f.id, label: f.label, value: f.value }));
+    .map((f) => ({
+      id: f.id,
+      label: f.matched
+        ? vscode.l10n.t('{0} (matched against the domains in this document)', f.label)
+        : f.label,
+      value: f.value,
+    }));
   all.hashes?.value?.forEach((h, i) =>
     items.push({
       id: `hash:${i}`,
-      label: vscode.l10n.t('Hash prefix of {0}', h.expression),
+      label: vscode.l10n.t('{0} of {1}', formName('hashPrefix', vscode.l10n.t), h.expression),
       value: h.hex,
     }),
   );

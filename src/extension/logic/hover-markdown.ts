@@ -8,7 +8,6 @@
 //   in the middle, links are dropped before text, and full values stay reachable through Copy and
 //   "Show all forms".
 import { COMMAND } from '../command-ids';
-import type { UrlKind } from '../../shared/classify';
 import {
   codeSpan,
   commandArgs,
@@ -20,6 +19,7 @@ import {
 import type { Form, UrlForms } from '../../shared/forms';
 import { parseLinkTarget, type LinkTarget } from './link-args';
 import { format, type Localize } from '../../shared/localize';
+import { formName, kindName } from '../../shared/names';
 
 /** The commands hover links may run: the `enabledCommands` of the hover's MarkdownString. */
 export const HOVER_COMMANDS = [
@@ -83,15 +83,6 @@ interface Layout {
   hidden: number;
 }
 
-function kindLabel(kind: UrlKind, t: Localize): string {
-  return {
-    publisher: t('URL'),
-    cache: t('AMP Cache URL'),
-    cacheOrigin: t('AMP Cache origin'),
-    viewer: t('AMP viewer URL'),
-  }[kind];
-}
-
 /** A value as a row shows it: whole, or shortened in the middle leaving room for its length. */
 export function shortValue(value: string, max = MAX_VALUE_SHOWN): string {
   // More of the start: a URL's host says more than the middle of its path.
@@ -107,13 +98,6 @@ function shownValue(value: string, t: Localize, max = MAX_VALUE_SHOWN): string {
 
 function note(text: string): string {
   return escapeMarkdown(shortenMiddle(text, MAX_NOTE_SHOWN));
-}
-
-/** The short label of a form in the table (the long ones are in "Show all forms"). */
-function shortLabel(f: Form, t: Localize): string {
-  if (f.cache !== undefined)
-    return f.id.startsWith('cacheOrigin') ? t('{0} origin', f.cache) : f.cache;
-  return f.label;
 }
 
 /** The order rows come in: the form most likely wanted first, by the URL's kind. */
@@ -133,7 +117,7 @@ function layout(forms: UrlForms, target: HoverTarget | undefined, t: Localize): 
   let otherCacheRows = 0;
   const sorted = [...forms.forms].sort((a, b) => rank(a) - rank(b));
   for (const f of sorted) {
-    const label = shortLabel(f, t);
+    const label = f.label;
     if (f.value === undefined) {
       const reason = f.error ?? '';
       out.refused.set(reason, [...(out.refused.get(reason) ?? []), label]);
@@ -145,10 +129,9 @@ function layout(forms: UrlForms, target: HoverTarget | undefined, t: Localize): 
     ) {
       out.hidden++;
     } else {
-      const matched = f.id === 'publisherDomain' && f.label !== t('Publisher domain');
       out.rows.push({
-        label: matched ? t('Publisher domain') : label,
-        value: matched
+        label,
+        value: f.matched
           ? `${shownValue(f.value, t)} ${note(t('matched against the domains in this document'))}`
           : shownValue(f.value, t),
         form: f.id,
@@ -164,7 +147,7 @@ function layout(forms: UrlForms, target: HoverTarget | undefined, t: Localize): 
 function hashRow(forms: UrlForms, out: Layout, t: Localize): void {
   const h = forms.hashes;
   if (!h) return;
-  const label = t('Safe Browsing hash prefix');
+  const label = formName('hashPrefix', t);
   if (h.value === undefined) {
     out.refused.set(h.error, [...(out.refused.get(h.error) ?? []), label]);
     return;
@@ -245,7 +228,7 @@ interface Text {
 }
 
 function text(forms: UrlForms, l: Layout, t: Localize): Text {
-  const header = `${escapeMarkdown(t('AMP URL · {0}', kindLabel(forms.kind, t)))}: ${shownValue(forms.url, t, MAX_HEADER_SHOWN)}`;
+  const header = `${escapeMarkdown(t('AMP URL · {0}', kindName(forms.kind, t, forms.file)))}: ${shownValue(forms.url, t, MAX_HEADER_SHOWN)}`;
   const cells = l.rows.map(
     (r) =>
       `| ${escapeMarkdown(shortenMiddle(r.label, MAX_LABEL_SHOWN)).replace(/ /g, NBSP)} | ${r.value} |`,

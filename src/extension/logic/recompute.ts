@@ -14,6 +14,8 @@ export interface LineWindow {
   /** Offset in the line where `text` starts. */
   from: number;
   text: string;
+  /** The document's language: how the URL is read there (read-url). */
+  languageId?: string;
 }
 
 /** The part of the target's line to read: the target and SCAN_WINDOW characters on each side. */
@@ -42,7 +44,7 @@ export function urlAtTarget(w: LineWindow, target: LinkTarget, t: Localize = for
     return changed;
   if (w.text.slice(start - w.from, end - w.from) !== target.expected) return changed;
   // Asked one character in, so a URL ending right at `start` can't answer for this one.
-  const found = urlNear(w.text, w.from, w.lineLength, start + 1);
+  const found = urlNear(w.text, w.from, w.lineLength, start + 1, w.languageId);
   if (found?.start !== start || found.end !== end) return changed;
   return { url: found.url };
 }

@@ -148,41 +148,37 @@ function countRefs(text: string): Map<string, number> {
 }
 
 /**
- * Which `&` of `url` to escape, or the reference that can't be told apart. The old URL was read
- * as written, references included (`?a=1&amp;b=2` in an attribute), so a reference the new URL
- * carries over from it stays as it is (escaping it would make `&amp;amp;`); a reference the old
- * URL did not have comes from decoding (`%26lt;` canonicalized to `&lt;`), and is escaped so it
- * is read as written. When the new URL has more of one reference than the old one had, it is
- * ambiguous: refused.
+ * Which `&` of `url` to escape, or the reference that can't be told apart. `url` is the URL the
+ * reader is to see (URLs are read decoded, see read-url), so every `&` the context would read as
+ * the start of a character reference is escaped; in XML every `&`; and in HTML every `&` when
+ * the old text wrote its own as `&amp;` (the author's style is kept). Where the context may or
+ * may not read references (`refuse`: CSS in HTML that can't be told), a reference the old text
+ * did not have is refused.
  */
 function ampersands(
   url: string,
   old: string,
   style: 'html' | 'xml' | 'markdown' | 'refuse',
 ): { escape: Set<number>; ambiguous?: string } {
-  const before = countRefs(old);
-  const after = countRefs(url);
   const escape = new Set<number>();
-  for (const [ref, n] of after) {
-    const had = before.get(ref) ?? 0;
-    if (had > 0 && n > had) return { escape, ambiguous: ref };
-    if (had === 0 && style === 'refuse') return { escape, ambiguous: ref };
+  if (style === 'refuse') {
+    const before = countRefs(old);
+    for (const [ref, n] of countRefs(url))
+      if (n > (before.get(ref) ?? 0)) return { escape, ambiguous: ref };
+    return { escape };
   }
-  const kept = new Set<number>();
-  for (const m of url.matchAll(REFERENCE)) {
-    if ((before.get(m[0]) ?? 0) > 0) kept.add(m.index);
-    else escape.add(m.index);
+  const all = style === 'xml' || (style === 'html' && old.includes('&amp;'));
+  if (all) {
+    for (let i = url.indexOf('&'); i >= 0; i = url.indexOf('&', i + 1)) escape.add(i);
+    return { escape };
   }
-  if (style === 'xml') {
-    for (let i = url.indexOf('&'); i >= 0; i = url.indexOf('&', i + 1))
-      if (!kept.has(i)) escape.add(i);
-  }
+  for (const m of url.matchAll(REFERENCE)) escape.add(m.index);
   return { escape };
 }
 
 /**
  * `url` (percent-encoded already) written for `ctx`, or the reason it can't be. `old` is the text
- * it replaces, whose character references tell which of the new URL's are carried over.
+ * it replaces, whose style of writing `&` is kept (see ampersands).
  */
 export function escapeFor(
   url: string,

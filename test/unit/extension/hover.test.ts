@@ -108,14 +108,14 @@ describe('extension hover markdown', () => {
     const md = hover(PUB);
     assert.equal(md.split('\n')[0], `AMP URL · URL: \`${PUB}\``);
     assert.deepEqual(labels(md), [
-      'Google AMP Cache',
+      'Google AMP Cache URL',
       'Google AMP Cache origin',
-      'Bing AMP Cache',
+      'Bing AMP Cache URL',
       'Safe Browsing hash prefix',
     ]);
     assert.deepEqual(
       [labels(md)[0], rows(md)[0][1]],
-      ['Google AMP Cache', '`https://example-com.cdn.a…mp_document.html` \\(72 chars\\)'],
+      ['Google AMP Cache URL', '`https://example-com.cdn.a…mp_document.html` \\(72 chars\\)'],
     );
     const replace = links(md).find((l) => l.command === 'ampUrl.replace');
     assert.ok(replace);
@@ -172,7 +172,10 @@ describe('extension hover markdown', () => {
 
   it('forms equal to the URL are named once as "already in this form", without a row', () => {
     const md = hover(PUB).replace(/\\(.)/g, '$1');
-    assert.match(md, /^Already in this form: Safe Browsing canonical form, RFC 3986 normalized/m);
+    assert.match(
+      md,
+      /^Already in this form: Safe Browsing canonical URL, RFC 3986 normalized URL/m,
+    );
     assert.ok(!labels(hover(PUB)).includes('RFC 3986 normalized'));
   });
 
@@ -183,7 +186,7 @@ describe('extension hover markdown', () => {
     assert.equal(refusals.length, 1, plain);
     assert.match(
       refusals[0],
-      /^Not available for Google AMP Cache, Google AMP Cache origin, Bing AMP Cache, Bing AMP Cache origin: [^:]*user name or password/,
+      /^Not available for Google AMP Cache URL, Google AMP Cache origin, Bing AMP Cache URL, Bing AMP Cache origin: [^:]*user name or password/,
     );
     assert.equal(plain.split('user name or password').length, 2, 'the reason is said once');
     assertSafe(md, target('https://user:pw@example.com/x'), 'userinfo');
@@ -200,9 +203,9 @@ describe('extension hover markdown', () => {
     ];
     const md = hover(PUB, { ...settings, caches });
     assert.deepEqual(labels(md).slice(0, 3), [
-      'Google AMP Cache',
+      'Google AMP Cache URL',
       'Google AMP Cache origin',
-      'Bing AMP Cache',
+      'Bing AMP Cache URL',
     ]);
     const n = computeForms(PUB, settings).hashes?.value?.length ?? 0;
     // Bing's origin, three caches' URL and origin, the other hash prefixes.
@@ -231,8 +234,8 @@ describe('extension hover markdown', () => {
           target(url),
         ),
       );
-    assert.deepEqual(only(['cache']), ['Google AMP Cache', 'Google AMP Cache origin']);
-    assert.deepEqual(only(['otherCaches']), ['Bing AMP Cache']);
+    assert.deepEqual(only(['cache']), ['Google AMP Cache URL', 'Google AMP Cache origin']);
+    assert.deepEqual(only(['otherCaches']), ['Bing AMP Cache URL']);
     assert.deepEqual(only(['hashPrefixes']), ['Safe Browsing hash prefix']);
     assert.deepEqual(only(['publisher'], CACHE), ['Publisher URL']);
     assert.deepEqual(only(['publisher']), []);

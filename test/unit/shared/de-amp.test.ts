@@ -23,9 +23,11 @@ describe('extension de-AMP', () => {
       'https://amp.example.com/a',
       'https://www.example.com/amp/',
       'https://www.example.com/a?amp=1',
-      'https://cdn.ampproject.org/v0.js',
     ])
       assert.equal(kind(url), 'publisher', url);
+    // The AMP project's own files: neither a publisher page nor an AMP page (issue 21).
+    assert.equal(kind('https://cdn.ampproject.org/v0.js'), 'project');
+    assert.equal(kind('https://bing.com/amp/s/www.example.com/a'), 'viewer');
   });
 
   it('"publisher" gives notes: warnings and removed parameters; "cache" refuses a viewer URL', () => {

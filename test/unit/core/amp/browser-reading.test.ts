@@ -128,11 +128,14 @@ describe('amp-cache: cacheUrl properties against the WHATWG URL parser', () => {
         const hostPath = new URL(`https://h/${hostToAscii(h)}`).pathname.slice(1);
         const served = `/c/${https ? 's/' : ''}${hostPath}`;
         const pathname = new URL(cache).pathname;
-        assert.ok(pathname.startsWith(`${served}/`), `${url} -> ${cache}`);
+        // An empty path stays empty (the toolbox's vectors): the browser requests `/` for both.
+        const empty = !/^[\\/]/.test(p.replace(/[\t\n]/g, ''));
+        assert.ok(pathname.startsWith(empty ? served : `${served}/`), `${url} -> ${cache}`);
         // The rest is exactly the browser's path, query and fragment.
+        const rest = browser.href.slice(browser.origin.length);
         assert.equal(
           cache.slice(cache.indexOf(served) + served.length),
-          browser.href.slice(browser.origin.length),
+          empty ? rest.slice(1) : rest,
         );
         // And the cache URL is already in the browser's serialization.
         assert.equal(new URL(cache).href, cache);

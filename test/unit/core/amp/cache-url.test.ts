@@ -364,11 +364,26 @@ describe('amp-cache: cacheUrl', () => {
 
   it('keeps path, query and escapes exactly, including a root / before ?', () => {
     assert.equal(cacheUrl('https://a.com/?x=1'), 'https://a-com.cdn.ampproject.org/c/s/a.com/?x=1');
-    // Amended (browser behaviour): an empty path is sent as `/`, dot segments are resolved and
-    // characters outside URL syntax are percent-encoded, as the browser requests them. Escapes
-    // already there, empty queries and fragments are kept as written.
-    assert.equal(cacheUrl('https://a.com?x=1'), 'https://a-com.cdn.ampproject.org/c/s/a.com/?x=1');
-    assert.equal(cacheUrl('https://a.com'), 'https://a-com.cdn.ampproject.org/c/s/a.com/');
+    // Dot segments are resolved and characters outside URL syntax are percent-encoded, as the
+    // browser requests them. Escapes already there, empty queries and fragments are kept as
+    // written, and so is an empty path: the AMP toolbox's vectors (amp-toolbox
+    // packages/cache-url/spec/AmpUrlSpec.js) write `https://www.example.com` as
+    // `https://www-example-com.cdn.ampproject.org/c/s/www.example.com`, and seed 003 appends "the
+    // publisher URL without its scheme (host, path, query)": no path, no `/`.
+    assert.equal(cacheUrl('https://a.com?x=1'), 'https://a-com.cdn.ampproject.org/c/s/a.com?x=1');
+    assert.equal(cacheUrl('https://a.com'), 'https://a-com.cdn.ampproject.org/c/s/a.com');
+    assert.equal(
+      cacheUrl('https://www.example.com'),
+      'https://www-example-com.cdn.ampproject.org/c/s/www.example.com',
+    );
+    assert.equal(
+      cacheUrl('http://www.example.com'),
+      'https://www-example-com.cdn.ampproject.org/c/www.example.com',
+    );
+    assert.equal(
+      cacheUrl('https://www.example.com', { servingType: 'v' }),
+      'https://www-example-com.cdn.ampproject.org/v/s/www.example.com',
+    );
     assert.equal(cacheUrl('https://a.com/'), 'https://a-com.cdn.ampproject.org/c/s/a.com/');
     assert.equal(
       cacheUrl('http://a.com/%7euser/a%2Fb/./../c?q=%41&&x#'),
@@ -385,8 +400,8 @@ describe('amp-cache: cacheUrl', () => {
       cacheUrl('https://a.com/p?q#frag'),
       'https://a-com.cdn.ampproject.org/c/s/a.com/p?q#frag',
     );
-    // Amended: the browser sends `/` for the empty path.
-    assert.equal(cacheUrl('https://a.com#top'), 'https://a-com.cdn.ampproject.org/c/s/a.com/#top');
+    // The empty path stays empty (the toolbox's vectors, above).
+    assert.equal(cacheUrl('https://a.com#top'), 'https://a-com.cdn.ampproject.org/c/s/a.com#top');
   });
 
   it('writes the host in ASCII form in the path, and reads scheme and host in any case', () => {
@@ -400,7 +415,7 @@ describe('amp-cache: cacheUrl', () => {
     );
     assert.equal(
       cacheUrl('https://點看.com'),
-      'https://xn---com-k47jg78q.cdn.ampproject.org/c/s/xn--c1yn36f.com/', // amended: `/` path
+      'https://xn---com-k47jg78q.cdn.ampproject.org/c/s/xn--c1yn36f.com', // the toolbox's vector, host in ASCII form
     );
   });
 
@@ -430,7 +445,8 @@ describe('amp-cache: cacheUrl and the limits of the round trip', () => {
     // Both were https://<hash of s>.cdn.ampproject.org/c/s/s/x; caches read /s as https.
     const https = cacheUrl('https://s/x');
     assert.match(https, /^https:\/\/[a-z2-7]{52}\.cdn\.ampproject\.org\/c\/s\/s\/x$/);
-    assert.equal(publisherUrl(https), 'https://s/x');
+    // No cache serves it back: the AMP runtime requires a "." in the publisher host.
+    assert.throws(() => publisherUrl(https), /requires a "\."|names no publisher host/);
     for (const url of [
       'http://s/s/x',
       'http://s/s',
@@ -459,8 +475,16 @@ describe('amp-cache: cacheUrl and the limits of the round trip', () => {
       'https://s/s/x',
       'https://s',
     ]) {
-      // Amended: read as a browser reads it, `http://s` comes back as `http://s/`.
-      assert.equal(publisherUrl(cacheUrl(url)), new URL(url).href);
+      // They convert; no cache serves them back as themselves (the runtime requires a "." in the
+      // publisher host, so `/s/` always reads as https).
+      assert.match(cacheUrl(url), /^https:\/\/[a-z2-7]{52}\.cdn\.ampproject\.org\//);
+      let back: string | undefined;
+      try {
+        back = publisherUrl(cacheUrl(url));
+      } catch {
+        back = undefined;
+      }
+      assert.notEqual(back, new URL(url).href, url);
     }
   });
 });

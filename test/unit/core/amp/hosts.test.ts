@@ -23,7 +23,9 @@ describe('amp-hosts: the table', () => {
         'cloudflare cache retired prefixed amp.cloudflare.com',
         'google-viewer viewer registered google google',
         'bing-viewer viewer registered exact www.bing.com',
+        'bing-viewer-bare viewer observed exact bing.com',
         'yahoo-japan-viewer viewer registered exact search.yahoo.co.jp',
+        'ampproject-frames project registered prefixed ampproject.net',
       ],
     );
     assert.equal(AMP_HOSTS[0].cache, AMP_CACHES[0]);
@@ -42,6 +44,7 @@ describe('amp-hosts: the table', () => {
     assert.equal(matchHost('x-com.amp.cloudflare.com')?.entry.id, 'cloudflare');
     assert.equal(matchHost('search.yahoo.co.jp')?.entry.id, 'yahoo-japan-viewer');
     assert.equal(matchHost('www.bing.com')?.entry.id, 'bing-viewer');
+    assert.equal(matchHost('bing.com')?.entry.id, 'bing-viewer-bare'); // issue 21
     for (const google of [
       'www.google.com',
       'google.com',
@@ -63,7 +66,6 @@ describe('amp-hosts: the table', () => {
       'www.google.community',
       'www.google.co.abc',
       'google.com.evil.example',
-      'bing.com',
       'amp.example.com',
       'yahoo.co.jp',
       '',
@@ -101,6 +103,7 @@ describe('amp-hosts: ampUrlKind and findCache (the classifier)', () => {
     ['https://www.google.co.uk/amp/s/www.example.com/a', 'viewer google-viewer'],
     ['https://www.google.com/amp/www.example.com/a', 'viewer google-viewer'],
     ['https://www.bing.com/amp/s/amp.example.com/a', 'viewer bing-viewer'],
+    ['https://bing.com/amp/s/amp.example.com/a', 'viewer bing-viewer-bare'],
     [
       'https://search.yahoo.co.jp/amp/s/mem-archive.com/2019/04/21/post-1778/%3Famp%3D1%26usqp%3Dmq331AQGsAEggAID',
       'viewer yahoo-japan-viewer',
@@ -119,10 +122,23 @@ describe('amp-hosts: ampUrlKind and findCache (the classifier)', () => {
     ['https://www.google.com/ampx/s/www.example.com/', undefined],
     ['https://news.google.com/amp/s/www.example.com/a', undefined],
     ['https://www.bing.com/search?q=amp', undefined],
-    // The AMP runtime itself lives on the bare cache host: not a cache URL.
-    ['https://cdn.ampproject.org/v0.js', undefined],
-    ['https://cdn.ampproject.org/v0/amp-bind-0.1.js', undefined],
-    ['https://cdn.ampproject.org/', undefined],
+    // The AMP project's own files (the runtime on the bare cache host, its frames): not cache
+    // URLs, and no publisher pages either (issue 21).
+    ['https://cdn.ampproject.org/v0.js', 'project google-bare AMP runtime script'],
+    ['https://cdn.ampproject.org/v0/amp-bind-0.1.js', 'project google-bare AMP component script'],
+    ['https://cdn.ampproject.org/lts/v0.js', 'project google-bare AMP runtime script'],
+    [
+      'https://cdn.ampproject.org/rtv/012105150310000/v0/amp-ad-0.1.js',
+      'project google-bare AMP component script',
+    ],
+    ['https://cdn.ampproject.org/sw/amp-sw.js', 'project google-bare AMP service worker'],
+    ['https://cdn.ampproject.org/caches.json', 'project google-bare AMP Caches list'],
+    ['https://cdn.ampproject.org/', 'project google-bare AMP project file'],
+    [
+      'https://d-123.ampproject.net/2105150310000/frame.html',
+      'project ampproject-frames AMP third-party frame',
+    ],
+    ['https://www-example-com.cdn.ampproject.org/v0.js', 'project google AMP runtime script'],
     ['https://www-example-com.cdn.ampproject.org:8443/c/s/www.example.com/a', undefined],
     ['ftp://www-example-com.cdn.ampproject.org/c/s/www.example.com/a', undefined],
   ];
@@ -130,11 +146,13 @@ describe('amp-hosts: ampUrlKind and findCache (the classifier)', () => {
   for (const [url, expected] of cases) {
     it(`${url} -> ${expected ?? 'not AMP'}`, () => {
       const found = ampUrlKind(url);
-      assert.equal(found && `${found.kind} ${found.host.id}`, expected);
+      assert.equal(
+        found && `${found.kind} ${found.host.id}${found.file ? ` ${found.file}` : ''}`,
+        expected,
+      );
       const cache = findCache(url);
       if (expected?.startsWith('cache')) assert.equal(cache, found?.host.cache);
-      else if (expected === undefined || expected.startsWith('viewer'))
-        assert.equal(cache, undefined);
+      else assert.equal(cache, undefined);
     });
   }
 

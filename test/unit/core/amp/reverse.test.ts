@@ -380,11 +380,21 @@ describe('amp-reverse: publisherUrl and parseCacheUrl', () => {
     assert.equal(publisherUrl('https://a-com.cdn.ampproject.org/c/s/a.com'), 'https://a.com');
   });
 
-  it('tells /s (https) from a publisher host named s by the domain prefix', () => {
+  it('needs a dot in the publisher host, as the AMP runtime does (issue 21)', () => {
+    // amphtml getSourceUrl: "Expected a . in origin". No cache or viewer serves these.
+    for (const url of [
+      'https://x.cdn.ampproject.org/c/s/localhost/secret',
+      'https://cdn.ampproject.org/v/yyy/',
+      cacheUrl('http://s/x'),
+      'https://www.google.com/amp/s/intranet/page',
+    ])
+      refuses(() => publisherUrl(url), 'not-a-cache-url', /requires a "\."/);
+    // So `/s/` after the serving type always means https.
     const sPrefix = cacheUrl('http://s/x').split('/')[2].split('.')[0];
-    assert.equal(publisherUrl(cacheUrl('http://s/x')), 'http://s/x');
-    assert.equal(publisherUrl(`https://${sPrefix}.cdn.ampproject.org/c/s/x`), 'http://s/x');
-    assert.equal(publisherUrl(cacheUrl('https://s/x')), 'https://s/x');
+    assert.equal(
+      publisherUrl(`https://${sPrefix}.cdn.ampproject.org/c/s/a.com/x`),
+      'https://a.com/x',
+    );
   });
 
   it('keeps a publisher host written in Unicode (as the toolbox writes it)', () => {
@@ -411,11 +421,13 @@ describe('amp-reverse: publisherUrl and parseCacheUrl', () => {
     assert.equal(www.url, 'https://www.example.com/x.png');
     assert.match(www.warnings[0], /www-example-com\.cdn\.ampproject\.org/);
     // A hashed prefix: the path host hashes to it, or the warning says so.
-    const hashed = cacheUrl('http://localhost/x');
+    const long = `${'a'.repeat(60)}.example.com`;
+    const hashed = cacheUrl(`http://${long}/x`);
+    assert.match(hashed, /^https:\/\/[a-z2-7]{52}\./);
     assert.deepEqual(reverseAmpUrl(hashed).warnings, []);
-    assert.equal(publisherUrl(hashed), 'http://localhost/x');
+    assert.equal(publisherUrl(hashed), `http://${long}/x`);
     assert.match(
-      reverseAmpUrl(hashed.replace('/localhost/', '/otherhost/')).warnings[0],
+      reverseAmpUrl(hashed.replace(`/${long}/`, '/otherhost.example/')).warnings[0],
       /otherhost/,
     );
     assert.match(
@@ -504,22 +516,12 @@ describe('amp-reverse: publisherUrl and parseCacheUrl', () => {
     refuses(() => publisherUrl('https://amp-dev.cdn.ampproject.org/x/amp.dev/'), 'not-a-cache-url');
   });
 
-  it("reads a publisher host named like a serving type both ways, cacheUrl's form first", () => {
-    for (const url of [
-      'http://c/x',
-      'http://c/c/x',
-      'https://c/x',
-      'http://ii/w800/x',
-      'http://v',
-      'http://wp/s/x',
-    ]) {
-      // Amended: cacheUrl reads the URL as a browser does, so `http://v` comes back as `http://v/`.
-      assert.equal(publisherUrl(cacheUrl(url)), new URL(url).href);
-    }
+  it('reads no publisher host named like a serving type: it has no dot (issue 21)', () => {
+    for (const url of ['http://c/x', 'http://c/c/x', 'https://c/x', 'http://ii/w800/x', 'http://v'])
+      refuses(() => publisherUrl(cacheUrl(url)), 'not-a-cache-url', /requires a "\."/);
     const c = cacheOrigin('c');
-    assert.equal(publisherUrl(`${c}/c/x`), 'http://c/x'); // cacheUrl's form: type c, host c
-    assert.equal(publisherUrl(`${c}/c`), 'http://c'); // no host after the type: host c, no type
-    assert.equal(publisherUrl(`${c}/c/other.com/x`), 'http://c/other.com/x'); // other.com is not c's: host c, no type
+    // other.com under the type c, with a look-alike warning (c's prefix is not other.com's).
+    assert.equal(publisherUrl(`${c}/c/other.com/x`), 'http://other.com/x');
   });
 
   it('refuses what is not a cache URL', () => {
@@ -598,7 +600,7 @@ describe("amp-reverse: issue 13's cache URLs, read as a browser reads them", () 
     refuses(
       () => publisherUrl('https://cdn.ampproject.org/v0.js'),
       'not-a-cache-url',
-      /neither a serving type/,
+      /AMP runtime script of the AMP project, not a cache URL/,
     );
   });
 

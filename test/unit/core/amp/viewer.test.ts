@@ -88,7 +88,7 @@ describe('amp-viewer: reverseAmpUrl on viewer URLs', () => {
     refuses(
       () => publisherUrl('https://www.google.com/amp/s/localhost/a'),
       'not-a-cache-url',
-      /no "\."/,
+      /requires a "\."/,
     );
     refuses(() => publisherUrl('https://www.google.com/amp/s/[::1]/a'), 'not-a-cache-url', /IPv6/);
     refuses(
