@@ -13,6 +13,7 @@ import {
 } from '../../../src/extension/commands/workspace-scan';
 import { Config } from '../../../src/extension/config';
 import { makeTransform } from '../../../src/shared/transforms';
+import { noFileSkips } from '../../../src/shared/workspace-plan';
 import { CACHE, PUB, run } from './ext-helpers';
 import {
   activateExtension,
@@ -235,7 +236,7 @@ describe('workspace commands (real VS Code)', function () {
     const editor = await openDirty(dir);
     const result = await scan(dir);
     assert.equal(result.cancelled, false);
-    assert.deepEqual(result.skippedFiles, { binary: 1, tooLarge: 1, notUtf8: 1, unreadable: 0 });
+    assert.deepEqual(result.skippedFiles, { ...noFileSkips(), binary: 1, tooLarge: 1, notUtf8: 1 });
     const planned = new Map(
       result.planned.map((f) => [vscode.workspace.asRelativePath(f.uri, false), f]),
     );
@@ -328,7 +329,7 @@ describe('workspace commands (real VS Code)', function () {
     assert.equal(done.applied, true);
     assert.equal(done.edits, 3);
     assert.equal(done.changedFiles, 3); // top.txt, deep.md and dirty.md (big.txt is over the limit)
-    assert.deepEqual(done.skippedFiles, { binary: 1, tooLarge: 1, notUtf8: 1, unreadable: 0 });
+    assert.deepEqual(done.skippedFiles, { ...noFileSkips(), binary: 1, tooLarge: 1, notUtf8: 1 });
     assert.equal(await textOf(dir, 'top.txt'), `top ${PUB}\n`);
     assert.equal(await textOf(dir, 'dirty.md'), `dirty ${PUB}\n`);
     assert.equal(await textOf(dir, 'a/b/c/deep.md'), `deep\r\n[x](${PUB2})\r\n`);
