@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WorkspaceResult } from '../../../src/extension/commands/workspace-convert';
 import { CACHE, PUB, run } from './ext-helpers';
-import { activateExtension, closeAllEditors, fixturesDir, waitFor } from './util';
+import { activateExtension, closeAllEditors, fixturesDir, openDoc, waitFor } from './util';
 
 const ROOT = path.join(fixturesDir, 'bytes-itest');
 const SETTINGS_DIR = path.join(fixturesDir, '.vscode');
@@ -186,5 +186,35 @@ describe('a write never changes a byte it did not mean to (real VS Code, issue 2
     assert.equal(r.skippedFiles.lineEndings, 0);
     assert.equal(doc.getText(), pub(shown));
     assertBytes(dir, 'open-mixed.js', utf8(mixed)); // nothing saved behind the user's back
+  });
+});
+
+describe('a write never emits a Bidi control or invisible character raw (real VS Code, issue 20)', function () {
+  this.timeout(60_000);
+  before(activateExtension);
+  afterEach(closeAllEditors);
+  after(() => {
+    fs.rmSync(ROOT, { recursive: true, force: true, maxRetries: 3 });
+  });
+
+  // U+061C (Arabic letter mark, Bidi_Control), U+034F (combining grapheme joiner), U+180B
+  // (Mongolian variation selector), U+FE0F (variation selector-16), U+E0041 (a tag): none of them
+  // ends a URL for the finder, so they reach the write.
+  const hidden = '\u061c\u034f\u180b\ufe0f\u{e0041}';
+  const encoded = '%D8%9C%CD%8F%E1%A0%8B%EF%B8%8F%F3%A0%81%81';
+  const cache = `https://example-com.cdn.ampproject.org/c/s/example.com/a${hidden}b.html`;
+  const publisher = `https://example.com/a${encoded}b.html`;
+
+  it('Replace AMP URLs writes them percent-encoded in the document', async () => {
+    const editor = await openDoc(`<a href="${cache}">x</a>\n`, 'html');
+    await run('ampUrl.replaceAmpUrls');
+    assert.equal(editor.document.getText(), `<a href="${publisher}">x</a>\n`);
+  });
+
+  it('the workspace command writes them percent-encoded on disk', async () => {
+    const dir = makeTree({ 'hidden.html': utf8(`<a href="${cache}">x</a>\n`) });
+    const r = await convert(dir);
+    assert.equal(r.changedFiles, 1);
+    assertBytes(dir, 'hidden.html', utf8(`<a href="${publisher}">x</a>\n`));
   });
 });
