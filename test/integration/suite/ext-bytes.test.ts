@@ -9,7 +9,14 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WorkspaceResult } from '../../../src/extension/commands/workspace-convert';
 import { CACHE, PUB, run } from './ext-helpers';
-import { activateExtension, closeAllEditors, fixturesDir, openDoc, waitFor } from './util';
+import {
+  activateExtension,
+  closeAllEditors,
+  fixturesDir,
+  openDoc,
+  waitFor,
+  watchEventLoop,
+} from './util';
 
 const ROOT = path.join(fixturesDir, 'bytes-itest');
 const SETTINGS_DIR = path.join(fixturesDir, '.vscode');
@@ -69,6 +76,7 @@ async function clearSettings(): Promise<void> {
 }
 
 async function convert(dir: string): Promise<WorkspaceResult> {
+  const loop = watchEventLoop();
   const r = await run<WorkspaceResult>('ampUrl.workspaceToPublisher', {
     include: `${dir}/**`,
     exclude: '',
@@ -76,6 +84,8 @@ async function convert(dir: string): Promise<WorkspaceResult> {
   });
   // VS Code saves the files of a multi-file refactoring itself (files.refactoring.autoSave); a
   // single file stays dirty: saved here, as the user would (workspace.saveAll saves editors only).
+  // For the log only (no timed assertion): how long the extension host was kept busy at a time.
+  console.log(`      longest extension host stall during the command: ${loop.stop()} ms`);
   for (const d of vscode.workspace.textDocuments)
     if (d.isDirty && d.uri.fsPath.startsWith(path.join(fixturesDir, dir)))
       assert.ok(await d.save(), `${d.uri.fsPath} saved`);
