@@ -34,6 +34,10 @@ const sections: { title: string; load: () => Section }[] = [
     title: 'Hardening: hover and selection change on a 10 MB single-line file (50 ms budget)',
     load: () => require('./hardening') as Section,
   },
+  {
+    title: 'Workspace walk: longest event-loop block listing a hostile repository (issue 20)',
+    load: () => require('./workspace/listing') as Section,
+  },
 ];
 
 async function main(): Promise<void> {
