@@ -46,7 +46,7 @@ export interface WalkOptions {
 export type WalkSkipReason =
   /** A symbolic link whose target is outside the root (or can't be resolved). */
   | 'symlinkOutside'
-  /** A symbolic link to a file or folder inside the root: the target is listed under its own path. */
+  /** A symbolic link to a file or folder inside the root: its target is listed as itself. */
   | 'symlinkInside'
   /** A symbolic link, where the file system can't say where it points: not followed. */
   | 'symlink'
