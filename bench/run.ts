@@ -39,6 +39,10 @@ const sections: { title: string; load: () => Section }[] = [
       'Typing in a 10 MB log with the Problems on: longest extension-host block (real VS Code)',
     load: () => require('./typing') as Section,
   },
+  {
+    title: 'Workspace walk: longest event-loop block listing a hostile repository (issue 20)',
+    load: () => require('./workspace/listing') as Section,
+  },
 ];
 
 async function main(): Promise<void> {

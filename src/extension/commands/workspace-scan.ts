@@ -104,14 +104,24 @@ function walkOptionsFor(
   };
 }
 
+/** URIs made between two yields to the event loop: a long listing is not converted in one go. */
+const URIS_PER_SLICE = 1000;
+
 /** Adds one folder's walk to the listing, with paths relative to the workspace. */
-function addWalk(out: WorkspaceListing, folder: vscode.WorkspaceFolder, walk: WalkResult): void {
+async function addWalk(
+  out: WorkspaceListing,
+  folder: vscode.WorkspaceFolder,
+  walk: WalkResult,
+): Promise<void> {
   const rel = (p: string) => vscode.workspace.asRelativePath(uriAt(folder.uri, p));
   const skip = (path: string, reason: FileSkip) => {
     out.skippedFiles[reason]++;
     out.skippedPaths.push({ path, reason });
   };
-  out.uris.push(...walk.files.map((p) => uriAt(folder.uri, p)));
+  for (let i = 0; i < walk.files.length; i += URIS_PER_SLICE) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    for (const p of walk.files.slice(i, i + URIS_PER_SLICE)) out.uris.push(uriAt(folder.uri, p));
+  }
   for (const s of walk.skipped)
     skip(rel(s.path), s.reason === 'unreadableFolder' ? 'unreadable' : s.reason);
   for (const f of walk.ignoreFilesNotRead) skip(rel(f.path), 'ignoreFileNotRead');
@@ -141,7 +151,7 @@ export async function listWorkspaceFiles(
       workspaceWalkFileSystem(folder.uri),
       walkOptionsFor(folder, include, exclude, token),
     );
-    addWalk(out, folder, walk);
+    await addWalk(out, folder, walk);
   }
   return out;
 }

@@ -142,7 +142,8 @@ function segments(flat: readonly Flat[], trailingGlobstarNeedsSegment: boolean):
   }
   const out: PatternSegment[] = [];
   for (const seg of raw) {
-    if (seg.length === 0) continue; // `a//b` is `a/b`; a leading or trailing `/` is handled by callers
+    // `a//b` is `a/b`; callers deal with a leading or trailing `/`.
+    if (seg.length === 0) continue;
     if (seg.length === 1 && seg[0].k === 'stars' && seg[0].n >= 2) {
       if (out.at(-1)?.k !== 'globstar') out.push({ k: 'globstar' });
       continue;

@@ -46,7 +46,7 @@ export interface WalkOptions {
 export type WalkSkipReason =
   /** A symbolic link whose target is outside the root (or can't be resolved). */
   | 'symlinkOutside'
-  /** A symbolic link to a file or folder inside the root: the target is listed under its own path. */
+  /** A symbolic link to a file or folder inside the root: its target is listed as itself. */
   | 'symlinkInside'
   /** A symbolic link, where the file system can't say where it points: not followed. */
   | 'symlink'
@@ -83,7 +83,61 @@ interface Pending {
 }
 
 /** Lists the files a workspace search covers under the root of `fs` (see the file comment). */
-export async function walkFiles(fs: WalkFileSystem, o: WalkOptions = {}): Promise<WalkResult> {
+export async function walkFiles(rawFs: WalkFileSystem, o: WalkOptions = {}): Promise<WalkResult> {
+  const cancel = cancelSignal(o.isCancelled);
+  try {
+    return await walk(guarded(rawFs, cancel.signal), o);
+  } finally {
+    cancel.dispose();
+  }
+}
+
+class Cancelled extends Error {}
+
+/** How often a pending file-system call looks at Cancel (a call may never end: a FIFO). */
+const CANCEL_POLL_MS = 50;
+
+/** A promise that rejects once `isCancelled()` says so (polled), for racing file-system calls. */
+function cancelSignal(isCancelled: (() => boolean) | undefined): {
+  signal: Promise<never> | undefined;
+  dispose: () => void;
+} {
+  if (!isCancelled)
+    return {
+      signal: undefined,
+      dispose: () => {
+        /* nothing to stop */
+      },
+    };
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const signal = new Promise<never>((_, reject) => {
+    timer = setInterval(() => {
+      if (isCancelled()) reject(new Cancelled());
+    }, CANCEL_POLL_MS);
+  });
+  signal.catch(() => undefined); // observed by the races below; never unhandled
+  return {
+    signal,
+    dispose: () => {
+      clearInterval(timer);
+    },
+  };
+}
+
+/** `fs` whose every call gives up when Cancel is asked for, even if the call itself never ends. */
+function guarded(fs: WalkFileSystem, signal: Promise<never> | undefined): WalkFileSystem {
+  if (!signal) return fs;
+  const race = <T>(p: Promise<T>) => Promise.race([p, signal]);
+  const realPath = fs.realPath?.bind(fs);
+  return {
+    readDirectory: (p) => race(fs.readDirectory(p)),
+    stat: (p) => race(fs.stat(p)),
+    readFile: (p, max) => race(fs.readFile(p, max)),
+    realPath: realPath && ((p) => race(realPath(p))),
+  };
+}
+
+async function walk(fs: WalkFileSystem, o: WalkOptions): Promise<WalkResult> {
   const result: WalkResult = {
     files: [],
     skipped: [],
@@ -130,7 +184,11 @@ export async function walkFiles(fs: WalkFileSystem, o: WalkOptions = {}): Promis
       if (bytes) return new TextDecoder().decode(bytes);
       problem =
         info.type === 'file' && info.size > MAX_IGNORE_FILE_SIZE ? 'tooLarge' : 'notRegular';
-    } catch {
+    } catch (e) {
+      if (e instanceof Cancelled) {
+        result.cancelled = true;
+        return undefined;
+      }
       problem = 'unreadable';
     }
     result.ignoreFilesNotRead.push({ path, problem });
@@ -178,8 +236,9 @@ export async function walkFiles(fs: WalkFileSystem, o: WalkOptions = {}): Promis
     let entries: [string, EntryType][];
     try {
       entries = await fs.readDirectory(dir);
-    } catch {
-      if (dir !== '') result.skipped.push({ path: dir, reason: 'unreadableFolder' });
+    } catch (e) {
+      if (e instanceof Cancelled) result.cancelled = true;
+      else if (dir !== '') result.skipped.push({ path: dir, reason: 'unreadableFolder' });
       return;
     }
     entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -117,6 +117,19 @@ describe('walkFiles (in memory)', () => {
     assert.ok(cancelled.files.length <= 100);
   });
 
+  it('Cancel ends the walk even while a file-system call never returns (a FIFO read)', async () => {
+    const fs = memoryFs({ '.gitignore': 'x\n', 'a.md': '' });
+    const hanging: WalkFileSystem = {
+      ...fs,
+      readFile: () => new Promise<undefined>(() => undefined), // never settles
+    };
+    let cancel = false;
+    setTimeout(() => (cancel = true), 100);
+    const r = await walkFiles(hanging, { isCancelled: () => cancel });
+    assert.equal(r.cancelled, true);
+    assert.deepEqual(r.ignoreFilesNotRead, [], 'a cancelled read is not reported as a problem');
+  });
+
   it('an include glob it cannot read lists nothing and says why', async () => {
     const r = await walkFiles(memoryFs({ 'a.md': '' }), { include: '*.{md' });
     assert.deepEqual(r.files, []);
