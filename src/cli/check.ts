@@ -78,13 +78,7 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   const fix = args.flags.has('fix');
   const maxSize = byteCount(flag(args, 'max-file-size'), DEFAULT_MAX_FILE_SIZE);
   const settings = settingsFromArgs(args);
-  const globs = (name: string) =>
-    flags(args, name).flatMap((g) =>
-      g
-        .split(',')
-        .map((p) => p.trim())
-        .filter(Boolean),
-    );
+  const globs = (name: string) => flags(args, name).flatMap(splitGlobList);
   const cwd = process.cwd();
   const root = repositoryRoot(cwd);
   const skipped: { path: string; reason: string }[] = [];
@@ -191,4 +185,22 @@ class Progress {
   clear(): void {
     process.stderr.write('\r\x1b[K');
   }
+}
+
+/** `a,b` as the workspace commands' inputs read it, a comma inside braces (`*.{md,txt}`) kept. */
+export function splitGlobList(list: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i <= list.length; i++) {
+    const c = list[i];
+    if (c === '{') depth++;
+    else if (c === '}') depth = Math.max(0, depth - 1);
+    else if (i === list.length || (c === ',' && depth === 0)) {
+      const glob = list.slice(start, i).trim();
+      if (glob) out.push(glob);
+      start = i + 1;
+    }
+  }
+  return out;
 }
