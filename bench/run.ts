@@ -34,6 +34,10 @@ const sections: { title: string; load: () => Section }[] = [
     title: 'Hardening: hover and selection change on a 10 MB single-line file (50 ms budget)',
     load: () => require('./hardening') as Section,
   },
+  {
+    title: 'Command line: amp-url publisher vs the core loop, amp-url check vs ripgrep (issue 22)',
+    load: () => require('./cli') as Section,
+  },
 ];
 
 async function main(): Promise<void> {
