@@ -43,6 +43,10 @@ const sections: { title: string; load: () => Section }[] = [
     title: 'Workspace walk: longest event-loop block listing a hostile repository (issue 20)',
     load: () => require('./workspace/listing') as Section,
   },
+  {
+    title: 'Command line: amp-url publisher vs the core loop, amp-url check vs ripgrep (issue 22)',
+    load: () => require('./cli') as Section,
+  },
 ];
 
 async function main(): Promise<void> {

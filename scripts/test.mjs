@@ -10,6 +10,7 @@ import { ensureDependencies } from './lib/ensure-deps.mjs';
 const SUITES = {
   lint: ['lint', 'format:check'],
   unit: ['test:unit'],
+  cli: ['test:cli'],
   integration: ['test:integration'],
   e2e: ['test:e2e'],
 };

@@ -55,6 +55,9 @@ Exit status: 0 nothing found (or everything fixed), 1 findings remain,
 2 usage or I/O error. Progress goes to stderr when it is a terminal.
 `;
 
+/** Files read and checked at a time. */
+const IN_FLIGHT = 16;
+
 interface CheckedFile {
   path: string;
   findings: Finding[];
@@ -78,13 +81,7 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   const fix = args.flags.has('fix');
   const maxSize = byteCount(flag(args, 'max-file-size'), DEFAULT_MAX_FILE_SIZE);
   const settings = settingsFromArgs(args);
-  const globs = (name: string) =>
-    flags(args, name).flatMap((g) =>
-      g
-        .split(',')
-        .map((p) => p.trim())
-        .filter(Boolean),
-    );
+  const globs = (name: string) => flags(args, name).flatMap(splitGlobList);
   const cwd = process.cwd();
   const root = repositoryRoot(cwd);
   const skipped: { path: string; reason: string }[] = [];
@@ -96,36 +93,46 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
     cwd,
     onSkip: (p, reason) => skipped.push({ path: p, reason }),
   });
-  const checked: CheckedFile[] = [];
+  // Files in flight at a time: reading waits on the disk, checking on the CPU; overlapping them
+  // keeps both busy. Results are kept in the files' order, so the output does not depend on it.
+  const results: { file?: CheckedFile; skip?: { path: string; reason: string } }[] = [];
+  let next = 0;
   let done = 0;
-  for (const rel of selected) {
-    progress?.show(`amp-url check: ${++done}/${selected.length} files`);
+  const checkOne = async (rel: string): Promise<(typeof results)[number]> => {
     const abs = path.join(root, rel);
     const r = await readFileText(abs, maxSize);
-    if (r.skip !== undefined) {
-      skipped.push({
-        path: rel,
-        reason: SKIP_REASONS[r.skip] + (r.detail ? ` (${r.detail})` : ''),
-      });
-      continue;
-    }
+    if (r.skip !== undefined)
+      return {
+        skip: { path: rel, reason: SKIP_REASONS[r.skip] + (r.detail ? ` (${r.detail})` : '') },
+      };
     const findings = checkText(r.file.text, rules, settings, languageOfPath(rel));
-    if (findings.length === 0) continue;
+    if (findings.length === 0) return {};
     const file: CheckedFile = { path: rel, findings, fixed: [] };
-    checked.push(file);
-    if (!fix) continue;
-    const fixable = findings.filter((f) => f.fix !== undefined);
-    if (fixable.length === 0) continue;
+    const fixable = fix ? findings.filter((f) => f.fix !== undefined) : [];
+    if (fixable.length === 0) return { file };
     const refused = writeEdits(
       abs,
       r.file,
       fixable.map((f) => ({ start: f.start, end: f.end, newText: f.fix ?? '' })),
     );
-    if (refused !== undefined) skipped.push({ path: rel, reason: `not fixed: ${refused}` });
-    else {
-      file.fixed = fixable;
-      file.findings = findings.filter((f) => f.fix === undefined);
+    if (refused !== undefined)
+      return { file, skip: { path: rel, reason: `not fixed: ${refused}` } };
+    file.fixed = fixable;
+    file.findings = findings.filter((f) => f.fix === undefined);
+    return { file };
+  };
+  const worker = async () => {
+    while (next < selected.length) {
+      const i = next++;
+      results[i] = await checkOne(selected[i]);
+      progress?.show(`amp-url check: ${++done}/${selected.length} files`);
     }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  const checked: CheckedFile[] = [];
+  for (const r of results) {
+    if (r.file) checked.push(r.file);
+    if (r.skip) skipped.push(r.skip);
   }
   progress?.clear();
   const out = new Output(io.stdout);
@@ -191,4 +198,22 @@ class Progress {
   clear(): void {
     process.stderr.write('\r\x1b[K');
   }
+}
+
+/** `a,b` as the workspace commands' inputs read it, a comma inside braces (`*.{md,txt}`) kept. */
+export function splitGlobList(list: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i <= list.length; i++) {
+    const c = list[i];
+    if (c === '{') depth++;
+    else if (c === '}') depth = Math.max(0, depth - 1);
+    else if (i === list.length || (c === ',' && depth === 0)) {
+      const glob = list.slice(start, i).trim();
+      if (glob) out.push(glob);
+      start = i + 1;
+    }
+  }
+  return out;
 }

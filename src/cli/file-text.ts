@@ -40,23 +40,25 @@ export async function readFileText(
 ): Promise<
   { file: FileText; skip?: undefined } | { file?: undefined; skip: FileSkip; detail?: string }
 > {
-  let st: fs.Stats;
-  try {
-    st = await fs.promises.lstat(file);
-  } catch (e) {
-    return { skip: 'unreadable', detail: (e as NodeJS.ErrnoException).code };
-  }
-  if (st.isSymbolicLink()) return { skip: 'unreadable', detail: 'a symbolic link: not followed' };
-  if (!st.isFile()) return { skip: 'unreadable', detail: 'not a regular file: not opened' };
-  if (st.size > maxSize) return { skip: 'tooLarge' };
   let bytes: Uint8Array | undefined;
   try {
     bytes = await nodeWalkFileSystem(path.dirname(file)).readFile(path.basename(file), maxSize);
   } catch (e) {
     return { skip: 'unreadable', detail: (e as NodeJS.ErrnoException).code };
   }
-  // Swapped for a link or a FIFO, or grown past the limit, since the lstat.
-  if (!bytes) return { skip: 'unreadable', detail: 'changed while it was read' };
+  if (!bytes) {
+    // Not read: say why (the walk lists regular files only, so this is rare: a named file, or
+    // one swapped for a link or a FIFO since the listing).
+    let st: fs.Stats;
+    try {
+      st = await fs.promises.lstat(file);
+    } catch (e) {
+      return { skip: 'unreadable', detail: (e as NodeJS.ErrnoException).code };
+    }
+    if (st.isSymbolicLink()) return { skip: 'unreadable', detail: 'a symbolic link: not followed' };
+    if (!st.isFile()) return { skip: 'unreadable', detail: 'not a regular file: not opened' };
+    return { skip: 'tooLarge' };
+  }
   const r = decodeFileBytes(bytes);
   if (r.skip !== undefined) return { skip: r.skip };
   return { file: { text: r.text, encoding: r.encoding, bytes } };

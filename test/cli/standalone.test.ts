@@ -142,6 +142,32 @@ describe('standalone bundle (SQL engines)', function () {
     });
   }
 
+  // docs/sql.md's two functions, as each engine runs them.
+  const DEAMP = `try { return AmpUrl.ampUrlKind(url) ? AmpUrl.publisherUrl(url) : url; } catch (e) { return null; }`;
+  const rows = [
+    'https://www-example-com.cdn.ampproject.org/c/s/www.example.com/amp/doc.html',
+    'https://www.google.com/amp/s/example.com/article?amp_js_v=0.1',
+    'https://example.com/plain',
+  ];
+  const deamped = [
+    'https://www.example.com/amp/doc.html',
+    'https://example.com/article',
+    'https://example.com/plain',
+  ];
+
+  it('BigQuery form: the bundle as a library, the function body beside it', () => {
+    const fn = vm.runInContext(`(function (url) { ${DEAMP} })`, ctx) as (u: string) => string;
+    assert.deepEqual(rows.map(fn), deamped);
+  });
+
+  it('Snowflake form: the bundle inside the function body, evaluated once and kept', () => {
+    const c = bareContext();
+    const body = `if (typeof globalThis.AmpUrl === 'undefined') {\n${code}\nglobalThis.AmpUrl = AmpUrl;\n}\n${DEAMP.replaceAll('AmpUrl.', 'globalThis.AmpUrl.')}`;
+    const fn = vm.runInContext(`(function (url) {\n${body}\n})`, c) as (u: string) => string;
+    assert.deepEqual(rows.map(fn), deamped);
+    assert.equal(vm.runInContext('typeof globalThis.AmpUrl.publisherUrl', c), 'function');
+  });
+
   it('findUrls and hostToAscii: the same as the library', () => {
     const texts = fc.sample(textArb, { numRuns: 1000, seed: 4 });
     for (const t of texts)
