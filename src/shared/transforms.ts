@@ -1,7 +1,6 @@
 // The four conversions the commands apply to a URL, as functions that never throw: each
 // gives the new text or the reason the URL is skipped.
 import {
-  cacheOrigin,
   cacheUrl,
   canonicalize,
   normalize,

@@ -10,7 +10,6 @@ import type { Skip } from '../../shared/plan-edits';
 import type { Transform } from '../../shared/transforms';
 import {
   ByteBudget,
-  decodeText,
   enabledGlobs,
   noFileSkips,
   planFile,

@@ -5,7 +5,6 @@ import { makeTransform } from '../../../src/shared/transforms';
 import {
   ByteBudget,
   decodeText,
-  noFileSkips,
   enabledGlobs,
   groupFor,
   groupLabel,
