@@ -4,7 +4,6 @@
 // text. Nothing is written here.
 import * as vscode from 'vscode';
 import type { AmpCache } from '../../core';
-import type { Skip } from '../../shared/plan-edits';
 import type { Transform } from '../../shared/transforms';
 import {
   ByteBudget,
@@ -16,6 +15,7 @@ import {
   textHash,
   type FilePlan,
   type FileSkip,
+  type LocatedSkip,
   type WorkspaceTarget,
 } from '../../shared/workspace-plan';
 import { languageOfPath } from '../../shared/language-of-path';
@@ -66,7 +66,10 @@ export interface WorkspaceScan {
   files: number;
   planned: ScannedFile[];
   skippedFiles: Record<FileSkip, number>;
-  skipped: Skip[];
+  /** Each skipped file with its reason, for the report. */
+  skippedFileList: { uri: vscode.Uri; skip: FileSkip }[];
+  /** URLs of the conversion's kind left as they are, with their file, for the report. */
+  skipped: (LocatedSkip & { uri: vscode.Uri })[];
   cancelled: boolean;
 }
 
@@ -232,6 +235,7 @@ export async function scanFiles(
     files: uris.length,
     planned: [],
     skippedFiles: { binary: 0, tooLarge: 0, notUtf8: 0, unreadable: 0 },
+    skippedFileList: [],
     skipped: [],
     cancelled: false,
   };
@@ -248,10 +252,12 @@ export async function scanFiles(
       const uri = uris[next++];
       const r = await readText(uri, open, o.maxFileSize, budget);
       if (stop()) return;
-      if ('skip' in r) scan.skippedFiles[r.skip]++;
-      else {
+      if ('skip' in r) {
+        scan.skippedFiles[r.skip]++;
+        scan.skippedFileList.push({ uri, skip: r.skip });
+      } else {
         const plan = planFile(r.text, o.target, o.transform, o.caches, vscode.l10n.t, r.languageId);
-        scan.skipped.push(...plan.skipped);
+        for (const s of plan.skipped) scan.skipped.push({ ...s, uri });
         if (plan.edits.length > 0)
           scan.planned.push({
             uri,

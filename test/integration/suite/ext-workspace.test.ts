@@ -250,7 +250,7 @@ describe('workspace commands (real VS Code)', function () {
       'the typed URL is planned too',
     );
 
-    const preview = buildEdit(result.planned, true);
+    const preview = buildEdit(result.planned, 'preview');
     assert.equal(preview.files, 3);
     assert.equal(preview.entries.length, 4);
     assert.equal(preview.edit.size, 3);
@@ -258,10 +258,13 @@ describe('workspace commands (real VS Code)', function () {
       preview.edit.entries().reduce((n, [, edits]) => n + edits.length, 0),
       4,
     );
+    // Nothing deserves a look: every change starts checked in the preview (Apply writes them).
     for (const e of preview.entries) {
-      assert.equal(e.metadata.needsConfirmation, true);
+      assert.equal(e.metadata.needsConfirmation, false);
       assert.equal(e.metadata.label, 'AMP Cache URL → publisher URL');
     }
+    // "Pick in Preview…": every change unchecked, for the user to tick.
+    assert.ok(buildEdit(result.planned, 'pick').entries.every((e) => e.metadata.needsConfirmation));
     const deep = preview.entries.find((e) => e.uri.path.endsWith('/deep.md'));
     assert.ok(deep);
     assert.ok(deep.range.isEqual(new vscode.Range(1, 4, 1, 4 + CACHE2.length)));
@@ -270,7 +273,7 @@ describe('workspace commands (real VS Code)', function () {
     // The preview itself is VS Code's UI; applying the same edits without it gives the files.
     const { fresh, stale } = await checkFresh(result.planned, 4000);
     assert.equal(stale.length, 0);
-    const direct = buildEdit(fresh, false);
+    const direct = buildEdit(fresh, 'replace');
     assert.ok(await vscode.workspace.applyEdit(direct.edit, { isRefactoring: true }));
     assert.equal(await textOf(dir, 'top.txt'), `top ${PUB}\n`);
     assert.equal(await textOf(dir, 'a/b/c/deep.md'), `deep\r\n[x](${PUB2})\r\n`);
@@ -293,7 +296,7 @@ describe('workspace commands (real VS Code)', function () {
     const { fresh, stale } = await checkFresh(result.planned, 4000);
     assert.deepEqual(stale.map((f) => path.basename(f.uri.path)).sort(), ['dirty.md', 'top.txt']);
     assert.ok(
-      await vscode.workspace.applyEdit(buildEdit(fresh, false).edit, { isRefactoring: true }),
+      await vscode.workspace.applyEdit(buildEdit(fresh, 'replace').edit, { isRefactoring: true }),
     );
     assert.equal(await textOf(dir, 'top.txt'), changed);
     assert.equal(editor.document.getText(), `more dirty ${CACHE}\ntyped ${CACHE3}\n`);
