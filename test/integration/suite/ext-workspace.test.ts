@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { buildEdit, checkFresh } from '../../../src/extension/commands/workspace-apply';
+import { buildEdit, checkFresh, loadTexts } from '../../../src/extension/commands/workspace-apply';
 import type { WorkspaceResult } from '../../../src/extension/commands/workspace-convert';
 import {
   listFiles,
@@ -108,7 +108,11 @@ describe('workspace commands (real VS Code)', function () {
 
   afterEach(closeAllEditors);
 
-  async function scan(dir: string, cancelAfterFiles?: number): Promise<WorkspaceScan> {
+  async function scan(
+    dir: string,
+    cancelAfterFiles?: number,
+    maxFileSize = 4000,
+  ): Promise<WorkspaceScan> {
     const uris = await listFiles(`${dir}/**`, '');
     const s = config.settings;
     return scanFiles(uris, {
@@ -117,7 +121,7 @@ describe('workspace commands (real VS Code)', function () {
       target: 'publisher',
       transform: makeTransform('publisher', s),
       caches: s.caches,
-      maxFileSize: 4000,
+      maxFileSize,
       cancelAfterFiles,
     });
   }
@@ -336,6 +340,55 @@ describe('workspace commands (real VS Code)', function () {
     assert.equal(await textOf(dir, 'dirty.md'), `dirty ${PUB}\n`);
     assert.equal(await textOf(dir, 'a/b/c/deep.md'), `deep\r\n[x](${PUB2})\r\n`);
     assert.equal(await textOf(dir, 'big.txt'), files()['big.txt']);
+  });
+
+  it('a change that deserves a look (look-alike host) starts unchecked in its own category; Replace leaves it', async () => {
+    const dir = makeTree();
+    const look = 'https://xyz.cdn.ampproject.org/c/s/www.example.com/offer';
+    fs.writeFileSync(path.join(fixturesDir, dir, 'look.md'), `[a](${look}) [b](${CACHE})\n`);
+    const result = await scan(dir);
+    const preview = buildEdit(result.planned, 'preview');
+    const entries = preview.entries.filter((e) => e.uri.path.endsWith('/look.md'));
+    assert.deepEqual(
+      entries.map((e) => [e.newText, e.metadata.needsConfirmation, e.metadata.label]),
+      [
+        [
+          'https://www.example.com/offer',
+          true,
+          "Check first: the cache host is not the publisher's own (look-alike?)",
+        ],
+        [PUB, false, 'AMP Cache URL → publisher URL'],
+      ],
+    );
+    assert.equal(preview.review.length, 1);
+    // The command's default (Replace, here preview: false) writes everything else.
+    await setConfig('workspace.maxFileSize', 4000);
+    const done = await run<WorkspaceResult>('ampUrl.workspaceToPublisher', {
+      include: `${dir}/**`,
+      exclude: '',
+      preview: false,
+    });
+    assert.equal(done.review, 1);
+    assert.equal(done.edits, 4);
+    assert.equal(await textOf(dir, 'look.md'), `[a](${look}) [b](${PUB})\n`);
+    assert.equal(await textOf(dir, 'top.txt'), `top ${PUB}\n`);
+  });
+
+  it('a file with 3,000 changes is one entry that writes the same text (issue 20)', async () => {
+    const dir = makeTree();
+    const lines = Array.from({ length: 3000 }, (_, i) => `${CACHE}?n=${i}`);
+    fs.writeFileSync(path.join(fixturesDir, dir, 'many.txt'), `${lines.join('\n')}\n`);
+    const result = await scan(dir, undefined, 4_000_000);
+    const { fresh } = await checkFresh(result.planned, 4_000_000);
+    const many = fresh.filter((f) => f.uri.path.endsWith('/many.txt'));
+    const built = buildEdit(many, 'replace', undefined, await loadTexts(many, 4_000_000));
+    assert.equal(built.entries.length, 1);
+    assert.equal(built.changes, 3000);
+    assert.ok(await vscode.workspace.applyEdit(built.edit, { isRefactoring: true }));
+    assert.equal(
+      await textOf(dir, 'many.txt'),
+      `${lines.map((l) => l.replace(CACHE, PUB)).join('\n')}\n`,
+    );
   });
 
   it('the cache command converts only the URLs of the chosen host', async () => {
