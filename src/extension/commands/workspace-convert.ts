@@ -262,11 +262,12 @@ async function askHow(target: WorkspaceTarget, built: BuiltEdit): Promise<BuildM
       : t(
           'One Undo restores them all. Pick in Preview… lists every change unchecked, for you to tick.',
         );
+  // Only changes that deserve a look: nothing for Replace to write, so the preview is the offer.
+  const buttons = n > 0 ? [replace, preview] : [preview];
   const pick = await vscode.window.showInformationMessage(
     question,
     { modal: true, detail },
-    replace,
-    preview,
+    ...buttons,
   );
   return pick === replace
     ? 'replace'
