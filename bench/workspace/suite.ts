@@ -82,7 +82,7 @@ export async function run(): Promise<void> {
   });
   const t2 = performance.now();
   const { fresh, stale } = await checkFresh(scan.planned, DEFAULT_MAX_FILE_SIZE);
-  const built = buildEdit(fresh, true);
+  const built = buildEdit(fresh, 'preview');
   const t3 = performance.now();
   const scanStats = w.stop();
   const scanRows: [string, string][] = [
@@ -105,7 +105,7 @@ export async function run(): Promise<void> {
   // Applied without the preview (the preview waits for a click); files saved after, as a refactoring.
   const w2 = watch();
   const t4 = performance.now();
-  const applied = await vscode.workspace.applyEdit(buildEdit(fresh, false).edit, {
+  const applied = await vscode.workspace.applyEdit(buildEdit(fresh, 'replace').edit, {
     isRefactoring: true,
   });
   const t5 = performance.now();

@@ -4,11 +4,12 @@
 import * as path from 'node:path';
 import { CHECK_RULES, checkText, type CheckRule, type Finding } from '../shared/check-file';
 import { languageOfPath } from '../shared/language-of-path';
+import { splitGlobList } from '../shared/workspace-files';
 import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
 import { VERSION } from './version';
 import { UsageError, choice, flag, flags, parseArgs, quoteArg, type FlagSpecs } from './args';
 import type { Streams } from './convert';
-import { readFileText, SKIP_REASONS, writeEdits } from './file-text';
+import { readFileText, skipReason, writeEdits } from './file-text';
 import { byteCount } from './find';
 import { Output } from './output';
 import { findingMessage } from './rules';
@@ -103,7 +104,7 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
     const r = await readFileText(abs, maxSize);
     if (r.skip !== undefined)
       return {
-        skip: { path: rel, reason: SKIP_REASONS[r.skip] + (r.detail ? ` (${r.detail})` : '') },
+        skip: { path: rel, reason: skipReason(r.skip) + (r.detail ? ` (${r.detail})` : '') },
       };
     const findings = checkText(r.file.text, rules, settings, languageOfPath(rel));
     if (findings.length === 0) return {};
@@ -198,22 +199,4 @@ class Progress {
   clear(): void {
     process.stderr.write('\r\x1b[K');
   }
-}
-
-/** `a,b` as the workspace commands' inputs read it, a comma inside braces (`*.{md,txt}`) kept. */
-export function splitGlobList(list: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i <= list.length; i++) {
-    const c = list[i];
-    if (c === '{') depth++;
-    else if (c === '}') depth = Math.max(0, depth - 1);
-    else if (i === list.length || (c === ',' && depth === 0)) {
-      const glob = list.slice(start, i).trim();
-      if (glob) out.push(glob);
-      start = i + 1;
-    }
-  }
-  return out;
 }

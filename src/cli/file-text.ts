@@ -14,7 +14,7 @@ import {
   type FileEncoding,
   type TextEdit,
 } from '../shared/file-bytes';
-import type { FileSkip } from '../shared/workspace-plan';
+import { fileSkipReason, type FileSkip } from '../shared/workspace-plan';
 import { nodeWalkFileSystem } from './node-fs';
 
 export interface FileText {
@@ -24,14 +24,19 @@ export interface FileText {
   bytes: Uint8Array;
 }
 
-export const SKIP_REASONS: Record<FileSkip, string> = {
+/** The command line's words where they differ from the editor's (fileSkipReason). */
+const CLI_SKIP_REASONS: Partial<Record<FileSkip, string>> = {
   binary: 'binary (a NUL byte in its first 8000 bytes)',
   tooLarge: 'larger than --max-file-size',
   notUtf8: 'not UTF-8 or UTF-16 with a BOM (a legacy encoding?): left as it is',
-  unreadable: 'unreadable',
   encoding: 'its bytes would not be written back unchanged',
   lineEndings: 'its line endings would not be kept',
 };
+
+/** Why a file is not read, in words for stderr and the reports. */
+export function skipReason(skip: FileSkip): string {
+  return CLI_SKIP_REASONS[skip] ?? fileSkipReason(skip);
+}
 
 /** Reads a regular file (a symbolic link, FIFO or device is refused, never opened) and decodes it. */
 export async function readFileText(

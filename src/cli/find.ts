@@ -5,7 +5,7 @@ import { findUrlsIn, type FoundUrl } from '../shared/check-file';
 import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
 import { UsageError, choice, flag, parseArgs, type FlagSpecs } from './args';
 import type { Streams } from './convert';
-import { readFileText, SKIP_REASONS } from './file-text';
+import { readFileText, skipReason } from './file-text';
 import { lineBatches } from './lines';
 import { Output, RecordWriter } from './output';
 import { SETTING_FLAGS, settingsFromArgs } from './settings';
@@ -84,7 +84,7 @@ export async function runFind(argv: readonly string[], io: Streams): Promise<num
     const r = await readFileText(file, maxSize);
     if (r.skip !== undefined) {
       io.stderr.write(
-        `amp-url: ${file}: skipped: ${SKIP_REASONS[r.skip]}${r.detail ? ` (${r.detail})` : ''}\n`,
+        `amp-url: ${file}: skipped: ${skipReason(r.skip)}${r.detail ? ` (${r.detail})` : ''}\n`,
       );
       if (r.skip === 'unreadable') failed = true;
       continue;

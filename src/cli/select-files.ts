@@ -10,7 +10,6 @@ import {
   walkFiles,
   type WalkSkipReason,
 } from '../shared/workspace-files';
-import { joinGlobs } from '../shared/workspace-plan';
 import { UsageError, quoteArg } from './args';
 import { nodeWalkFileSystem } from './node-fs';
 
@@ -90,13 +89,13 @@ export async function selectFiles(
     !exclude.some((g) => globMatches(g, f));
   const out = new Set(named.filter(wanted));
   if (folders.length) {
+    // The include globs filter what the walk lists (`wanted`), as they do the files named.
     const walk = await walkFiles(nodeWalkFileSystem(root), {
-      include: joinGlobs(o.include) ?? '',
       excludes: [...DEFAULT_EXCLUDES, ...o.exclude],
       useIgnoreFiles: true,
     });
     const under = (f: string) => folders.some((d) => d === '' || f === d || f.startsWith(`${d}/`));
-    for (const f of walk.files) if (under(f)) out.add(f);
+    for (const f of walk.files) if (under(f) && wanted(f)) out.add(f);
     for (const s of walk.skipped) if (under(s.path)) o.onSkip(s.path, WALK_SKIP_REASONS[s.reason]);
     for (const g of walk.globsNotUsed) o.onSkip(g.glob, `glob not used: ${g.problem}`);
     for (const f of walk.ignoreFilesNotRead) o.onSkip(f.path, `ignore file not read: ${f.problem}`);

@@ -9,11 +9,13 @@ import { registerCodeActions } from './providers/code-actions';
 import { AmpDiagnostics } from './providers/diagnostics';
 import { registerFixAll } from './providers/fix-all';
 import { registerHoverProvider } from './providers/hover-provider';
+import { createReportChannel } from './report-channel';
 
 export function activate(context: vscode.ExtensionContext): void {
   const config = new Config();
   context.subscriptions.push(
     config,
+    createReportChannel(),
     registerCommands(config, context.workspaceState),
     registerHoverProvider(config),
     registerCodeActions(config),

@@ -20,6 +20,12 @@ export interface PlannedEdit extends OffsetRange {
 export interface Skip {
   url: string;
   reason: string;
+  /** Offset of the URL in the planned-from text (for the report's line:column). */
+  at?: number;
+  /** A skip that tells nothing (see TransformResult): counted, not listed. */
+  quiet?: boolean;
+  /** A note that is one of the conversion's warnings (not a removed parameter). */
+  warning?: boolean;
 }
 
 export interface Plan {
@@ -125,11 +131,21 @@ export function* planSteps(
     const oldText = text.slice(m.start, m.end);
     const w =
       r.skip === undefined ? writeUrl(text, m.start, m.end, r.text, t, languageId) : undefined;
-    if (r.skip !== undefined) plan.skipped.push({ url: oldText, reason: r.skip });
-    else if (w?.refused !== undefined) plan.skipped.push({ url: oldText, reason: w.refused });
+    const at = m.start;
+    if (r.skip !== undefined)
+      plan.skipped.push({ url: oldText, reason: r.skip, at, ...(r.quiet ? { quiet: true } : {}) });
+    else if (w?.refused !== undefined) plan.skipped.push({ url: oldText, reason: w.refused, at });
     else if (w) {
       plan.edits.push({ start: m.start, end: m.end, oldText, newText: w.text });
-      for (const note of r.notes ?? []) (plan.notes ??= []).push({ url: oldText, reason: note });
+      for (const note of r.notes ?? []) {
+        const warning = r.warnings?.includes(note) === true;
+        (plan.notes ??= []).push({
+          url: oldText,
+          reason: note,
+          at,
+          ...(warning ? { warning } : {}),
+        });
+      }
     }
   }
   return plan;

@@ -20,10 +20,14 @@ import type { Settings } from './settings';
 export const TARGETS = ['cache', 'publisher', 'canonical', 'normalized'] as const;
 export type Target = (typeof TARGETS)[number];
 
-/** The new text (with `notes` worth telling: warnings, removed parameters) or why the URL is skipped. */
+/**
+ * The new text (with `notes` worth telling: warnings, removed parameters; `warnings` the
+ * warnings alone) or why the URL is skipped. `quiet`: a skip that tells nothing (a URL already in
+ * the form asked for, or not of the kind converted): reports count it without listing it.
+ */
 export type TransformResult =
-  | { text: string; skip?: undefined; notes?: string[] }
-  | { text?: undefined; skip: string; notes?: undefined };
+  | { text: string; skip?: undefined; notes?: string[]; warnings?: string[] }
+  | { text?: undefined; skip: string; notes?: undefined; warnings?: undefined; quiet?: boolean };
 /** Where the URL is written, when the caller knows: some URLs are left for what holds them. */
 export interface UrlPlace {
   text: string;
@@ -57,7 +61,7 @@ function toCache(
       skip: t('an {0} of the AMP project, not a publisher page', projectFileName(file, t)),
     };
   if (kind === 'viewer') return { skip: t('an AMP viewer URL') };
-  if (kind !== 'publisher') return { skip: t('already an AMP Cache URL') };
+  if (kind !== 'publisher') return { skip: t('already an AMP Cache URL'), quiet: true };
   const imageWidth = o.imageWidth ?? s.imageWidth;
   const servingType = o.servingType ?? servingTypeFor(url, s.servingType, imageWidth);
   const cacheDomain = (o.cache ?? s.cache).cacheDomain;
@@ -85,7 +89,7 @@ function toCache(
  */
 function toPublisher(url: string, s: TransformSettings, t: Localize): TransformResult {
   const { kind, file } = classify(url, s.caches);
-  if (kind === 'publisher') return { skip: t('not an AMP Cache URL') };
+  if (kind === 'publisher') return { skip: t('not an AMP Cache URL'), quiet: true };
   if (kind === 'project')
     return {
       skip: t('an {0} of the AMP project: it names no publisher page', projectFileName(file, t)),
@@ -95,7 +99,11 @@ function toPublisher(url: string, s: TransformSettings, t: Localize): TransformR
     if (r.error !== undefined) return { skip: r.error };
     const notes = [...r.value.warnings];
     if (r.value.removed.length) notes.push(t('removed {0}', r.value.removed.join(', ')));
-    return notes.length ? { text: r.value.url, notes } : { text: r.value.url };
+    if (!notes.length) return { text: r.value.url };
+    // The warnings apart too: a change with one deserves a look (workspace-plan.ts reviewReason).
+    return r.value.warnings.length
+      ? { text: r.value.url, notes, warnings: r.value.warnings }
+      : { text: r.value.url, notes };
   }
   // A bare origin gives a domain only: the publisher's scheme cannot be known (spec: reverse).
   const r = attempt(() => publisherDomain(originOf(url), { caches: s.caches }), t);
@@ -144,7 +152,7 @@ export function makeTransform(
   const raw = makeConversion(target, s, o, t);
   return (url, at) => {
     const result = raw(url, at);
-    return result.text === url ? { skip: t('already in this form') } : result;
+    return result.text === url ? { skip: t('already in this form'), quiet: true } : result;
   };
 }
 
@@ -157,7 +165,8 @@ export function deAmpTransform(s: TransformSettings, t: Localize = format): Tran
   const toPublisherUrl = makeTransform('publisher', s, {}, t);
   return (url) => {
     const { kind } = classify(url, s.caches);
-    if (kind === 'publisher' || kind === 'project') return { skip: t('not an AMP URL') };
+    if (kind === 'publisher' || kind === 'project')
+      return { skip: t('not an AMP URL'), quiet: true };
     if (kind === 'cacheOrigin') return { skip: t('an AMP Cache origin, not a page URL') };
     return toPublisherUrl(url);
   };

@@ -5,6 +5,7 @@
 import { findUrls } from '../core';
 import { readUrlAt } from './read-url';
 import { splitAuthority, splitUri } from '../core/shared/uri';
+import { hostToAscii, hostToUnicode } from '../core/shared';
 import type { AmpCache } from '../core';
 import { classify } from './classify';
 import { format, type Localize } from './localize';
@@ -26,7 +27,7 @@ export const DEFAULT_MAX_FILE_SIZE = 5_000_000;
  * as they were (its files.encoding, a guessed encoding); `lineEndings`, VS Code would normalise
  * its mixed line endings or lone CR (src/shared/file-bytes.ts); the symlink kinds and `special`
  * come from the walker (src/shared/workspace-files/); the last three count ignore files, lines and
- * globs not used.
+ * globs not used. Each reason needs its words in fileSkipReason (the report lists them all).
  */
 export type FileSkip =
   | 'binary'
@@ -62,17 +63,98 @@ export function noFileSkips(): Record<FileSkip, number> {
   };
 }
 
+/** Why a file was skipped, in words for the report ("{count} files skipped: {reason}"). */
+export function fileSkipReason(skip: FileSkip, t: Localize = format): string {
+  switch (skip) {
+    case 'binary':
+      return t('binary');
+    case 'tooLarge':
+      return t('over ampUrl.workspace.maxFileSize');
+    case 'notUtf8':
+      return t('not UTF-8');
+    case 'unreadable':
+      return t('unreadable');
+    case 'encoding':
+      return t(
+        'VS Code would not write its bytes back unchanged (files.encoding or a guessed encoding)',
+      );
+    case 'lineEndings':
+      return t('mixed line endings or a lone CR (VS Code would normalise them)');
+    case 'symlinkOutside':
+      return t('a symbolic link to outside the workspace folder: not followed');
+    case 'symlinkInside':
+      return t(
+        'a symbolic link: not followed (its target in the folder is searched under its own name)',
+      );
+    case 'symlink':
+      return t(
+        'a symbolic link: not followed (nothing outside the workspace folder is read or written)',
+      );
+    case 'special':
+      return t('a FIFO, device or socket: never opened');
+    case 'ignoreFileNotRead':
+      return t('an ignore file not read (not a regular file, or over 1 MB)');
+    case 'ignoreLineNotUsed':
+      return t('an ignore-file line not applied (invalid or too complex)');
+    case 'globNotUsed':
+      return t('an include or exclude glob not applied (invalid or too complex)');
+  }
+}
+
+/** Why a change deserves a look before it is written (it starts unchecked in the preview). */
+export type ReviewReason = 'lookAlike' | 'encodedQuery' | 'dotSegments' | 'warning';
+
+/**
+ * The reason a change deserves a look, from the reverse's warnings (core/amp/reverse.ts words
+ * them; a warning not recognised here still counts, as 'warning'). A retired cache's note is
+ * no doubt about the page, so it alone is not a reason.
+ */
+export function reviewReason(warnings: readonly string[] | undefined): ReviewReason | undefined {
+  let reason: ReviewReason | undefined;
+  for (const w of warnings ?? []) {
+    if (/look-alike/i.test(w)) return 'lookAlike';
+    if (/%3F/i.test(w)) reason = 'encodedQuery';
+    else if (/dot segment/i.test(w)) reason ??= 'dotSegments';
+    else if (!/no longer serves pages/i.test(w)) reason ??= 'warning';
+  }
+  return reason;
+}
+
+/** The Refactor Preview category of changes left unchecked for a look: the label says why. */
+export function reviewLabel(reason: ReviewReason, t: Localize = format): string {
+  switch (reason) {
+    case 'lookAlike':
+      return t("Check first: the cache host is not the publisher's own (look-alike?)");
+    case 'encodedQuery':
+      return t('Check first: an encoded ? (%3F) was read as the query (ambiguous)');
+    case 'dotSegments':
+      return t('Check first: the path resolves elsewhere in a browser (dot segments)');
+    case 'warning':
+      return t('Check first: the conversion warned');
+  }
+}
+
 export interface WorkspaceEditPlan extends PlannedEdit {
   group: EditGroup;
-  /** Lowercase host of the old URL (the "matching a host" choice of the cache conversion). */
+  /** ASCII host of the old URL as a browser reads it (the host choice of the cache conversion). */
   host: string;
+  /** What the conversion warned about (look-alike host, ambiguous query, …), for the report. */
+  warnings?: string[];
+  /** Set when the change deserves a look before it is written (see reviewReason). */
+  review?: ReviewReason;
   /** Position of the edit: line and UTF-16 character, as VS Code counts them. */
   range: { startLine: number; startChar: number; endLine: number; endChar: number };
 }
 
+/** A URL of the conversion's kind left as it is, with where it is (line and UTF-16 character). */
+export interface LocatedSkip extends Skip {
+  line: number;
+  character: number;
+}
+
 export interface FilePlan {
   edits: WorkspaceEditPlan[];
-  skipped: Skip[];
+  skipped: LocatedSkip[];
 }
 
 /** `ampUrl.workspace.maxFileSize`, sanitized. */
@@ -172,10 +254,19 @@ export function positionAt(starts: readonly number[], offset: number): [number, 
   return [lo, offset - starts[lo]];
 }
 
-/** Lowercase host of an absolute URL ('' when it has none). */
+/**
+ * Host of an absolute URL in the ASCII form a browser sends ('' when it has none), so a host
+ * written in Unicode and in Punycode is one host; as written, lower-cased, if a browser refuses it.
+ */
 export function hostOf(url: string): string {
   const authority = splitUri(url).authority;
-  return authority ? splitAuthority(authority).host.toLowerCase() : '';
+  if (!authority) return '';
+  const host = splitAuthority(authority).host.toLowerCase();
+  try {
+    return hostToAscii(host);
+  } catch {
+    return host;
+  }
 }
 
 /** The group an AMP URL's conversion belongs to, or undefined when the target leaves it alone. */
@@ -194,7 +285,12 @@ export function groupFor(
 /** Whether `host` is `wanted` or one of its subdomains (`wanted` undefined: every host). */
 export function hostMatches(host: string, wanted: string | undefined): boolean {
   if (wanted === undefined) return true;
-  const w = wanted.toLowerCase().replace(/^\.+|\.+$/g, '');
+  let w = wanted.toLowerCase().replace(/^\.+|\.+$/g, '');
+  try {
+    w = hostToAscii(w); // `bücher.example` and `xn--bcher-kva.example` are one host
+  } catch {
+    /* compared as written */
+  }
   return host === w || host.endsWith(`.${w}`);
 }
 
@@ -215,6 +311,11 @@ export function planFile(
 ): FilePlan {
   const plan: FilePlan = { edits: [], skipped: [] };
   let starts: number[] | undefined;
+  const skip = (at: number, url: string, reason: string) => {
+    starts ??= lineStarts(text);
+    const [line, character] = positionAt(starts, at);
+    plan.skipped.push({ url, reason, at, line, character });
+  };
   for (const match of findUrls(text)) {
     // The URL its reader sees (`&amp;` in an attribute is `&`), and all the text written for it.
     const m = readUrlAt(text, match.start, match.end, languageId);
@@ -224,17 +325,18 @@ export function planFile(
     if (!group) continue;
     const r = transform(url, { text, start: m.start });
     if (r.skip !== undefined) {
-      plan.skipped.push({ url: found, reason: r.skip });
+      skip(m.start, found, r.skip);
       continue;
     }
     const w = writeUrl(text, m.start, m.end, r.text, t, languageId);
     if (w.refused !== undefined) {
-      plan.skipped.push({ url: found, reason: w.refused });
+      skip(m.start, found, w.refused);
       continue;
     }
     starts ??= lineStarts(text);
     const [startLine, startChar] = positionAt(starts, m.start);
     const [endLine, endChar] = positionAt(starts, m.end);
+    const review = reviewReason(r.warnings);
     plan.edits.push({
       start: m.start,
       end: m.end,
@@ -243,18 +345,33 @@ export function planFile(
       group,
       host: hostOf(url),
       range: { startLine, startChar, endLine, endChar },
+      ...(r.warnings?.length ? { warnings: r.warnings } : {}),
+      ...(review ? { review } : {}),
     });
   }
   return plan;
 }
 
-/** Distinct hosts of the edits with their counts, most frequent first (the host quick pick). */
-export function hostCounts(edits: Iterable<{ host: string }>): { host: string; count: number }[] {
+/**
+ * Distinct hosts of the edits with their counts, most frequent first (the host quick pick): one
+ * entry per host as a browser reads it (`host`, ASCII), shown in its Unicode form (`label`).
+ */
+export function hostCounts(
+  edits: Iterable<{ host: string }>,
+): { host: string; label: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const e of edits) counts.set(e.host, (counts.get(e.host) ?? 0) + 1);
   return [...counts]
-    .map(([host, count]) => ({ host, count }))
+    .map(([host, count]) => ({ host, label: unicodeHost(host), count }))
     .sort((a, b) => b.count - a.count || a.host.localeCompare(b.host));
+}
+
+function unicodeHost(host: string): string {
+  try {
+    return hostToUnicode(host);
+  } catch {
+    return host;
+  }
 }
 
 /** A 32-bit FNV-1a hash of a text: to tell a file changed between scan and apply. */
@@ -277,67 +394,4 @@ export function groupLabel(group: EditGroup, t: Localize = format): string {
     case 'publisherToCache':
       return t('Publisher URL → AMP Cache URL');
   }
-}
-
-export interface WorkspaceCounts {
-  files: number;
-  changedFiles: number;
-  edits: number;
-  skippedFiles: Record<FileSkip, number>;
-  staleFiles: number;
-}
-
-/** One line for the user about a workspace run. */
-export function workspaceMessage(c: WorkspaceCounts, t: Localize = format): string {
-  const parts = [t('{0} URLs in {1} of {2} files', c.edits, c.changedFiles, c.files)];
-  const s = c.skippedFiles;
-  if (s.binary) parts.push(t('{0} binary files skipped', s.binary));
-  if (s.tooLarge) parts.push(t('{0} files over ampUrl.workspace.maxFileSize skipped', s.tooLarge));
-  if (s.notUtf8) parts.push(t('{0} files not UTF-8 skipped', s.notUtf8));
-  if (s.unreadable) parts.push(t('{0} unreadable files skipped', s.unreadable));
-  if (s.encoding)
-    parts.push(
-      t(
-        '{0} files skipped: VS Code would not write their bytes back unchanged (files.encoding or a guessed encoding)',
-        s.encoding,
-      ),
-    );
-  if (s.lineEndings)
-    parts.push(
-      t(
-        '{0} files skipped: mixed line endings or a lone CR (VS Code would normalise them)',
-        s.lineEndings,
-      ),
-    );
-  if (s.symlinkOutside)
-    parts.push(t('{0} symbolic links to outside the workspace folder skipped', s.symlinkOutside));
-  if (s.symlinkInside)
-    parts.push(
-      t(
-        '{0} symbolic links not followed (their targets in the folder are searched under their own names)',
-        s.symlinkInside,
-      ),
-    );
-  if (s.symlink)
-    parts.push(
-      t(
-        '{0} symbolic links not followed (nothing outside the workspace folder is read or written)',
-        s.symlink,
-      ),
-    );
-  if (s.special) parts.push(t('{0} FIFOs, devices or sockets skipped', s.special));
-  if (s.ignoreFileNotRead)
-    parts.push(
-      t('{0} ignore files not read (not a regular file, or over 1 MB)', s.ignoreFileNotRead),
-    );
-  if (s.ignoreLineNotUsed)
-    parts.push(
-      t('{0} ignore-file lines not applied (invalid or too complex)', s.ignoreLineNotUsed),
-    );
-  if (s.globNotUsed)
-    parts.push(
-      t('{0} include or exclude globs not applied (invalid or too complex)', s.globNotUsed),
-    );
-  if (c.staleFiles) parts.push(t('{0} files changed since the scan, left untouched', c.staleFiles));
-  return parts.join('; ');
 }

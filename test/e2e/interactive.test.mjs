@@ -15,10 +15,13 @@ const BIG_LINES = Array.from(
 const BIG = `${BIG_LINES.join('\n')}\n`;
 const LONG_URL = 'https://example.com/long.html';
 const LONG = `short line\n${LONG_URL} ${'filler '.repeat(30)}\nlast line\n`;
+const LONG_AMP_URL = 'https://example-com.cdn.ampproject.org/c/s/example.com/long.html';
+const LONG_AMP = `short line\n${LONG_AMP_URL} ${'filler '.repeat(30)}\nlast line\n`;
 
 const FILES = {
   'big.txt': BIG,
   'long-line.txt': LONG,
+  'long-amp.txt': LONG_AMP,
   'canonical.txt': 'Safe Browsing examples:\n- http://www.GOOgle.com/\n- http://3279880203/blah\n',
   'messy.txt': 'Messy:\n- HTTP://User@Example.COM:80/Foo/./bar/../Baz%7e?b=2&a=1#top\n',
   'insert.txt': 'Heading\nInsert here: \nEnd\n',
@@ -111,6 +114,28 @@ describe('interactive commands (code-server in Chromium)', function () {
         (text) =>
           text.includes('- http://www.GOOgle.com/') && text.includes('- http://3279880203/blah'),
       );
+    });
+  });
+
+  describe('Replace AMP URLs asks first above ampUrl.limits too (README)', () => {
+    it('above maxLineLength: a modal naming the line; Cancel writes nothing, Replace replaces', async () => {
+      await wb.openFromExplorer('long-amp.txt');
+      await wb.runCommand('AMP URL: Replace AMP URLs with publisher URLs');
+      const dialog = await waitForDialog(/more than ampUrl\.limits\.maxLineLength \(200\)/);
+      await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+      await dialog.waitFor({ state: 'detached' });
+      assert.ok((await wb.editorText()).includes(`${LONG_AMP_URL} filler`), 'Cancel wrote');
+      await wb.runCommand('AMP URL: Replace AMP URLs with publisher URLs');
+      await waitForDialog(/maxLineLength/);
+      await wb
+        .dialog()
+        .locator('.monaco-button', { hasText: /^Replace$/ })
+        .click();
+      await wb.waitForText(
+        (text) => text.includes('https://example.com/long.html filler'),
+        'the publisher URL',
+      );
+      await wb.undo((text) => text.includes(`${LONG_AMP_URL} filler`));
     });
   });
 

@@ -31,25 +31,39 @@ async function pickTarget(): Promise<Target | undefined> {
   return pick?.to;
 }
 
-/** The question to ask before converting a document above the limits, or undefined. */
-function overLimit(doc: vscode.TextDocument, limits: Limits): string | undefined {
+/**
+ * Asks before a batch command works on a document above `ampUrl.limits` (a line or the whole
+ * document): true to go on. `verb` names the button, `question` ends the sentence.
+ */
+export async function askAboveLimits(
+  doc: vscode.TextDocument,
+  limits: Limits,
+  verb: string,
+  question: string,
+): Promise<boolean> {
   const size = documentSize(doc);
-  if (size > limits.maxDocumentSize) {
-    return vscode.l10n.t(
-      'This document has {0} characters, more than ampUrl.limits.maxDocumentSize ({1}). Convert all its URLs anyway?',
-      size,
-      limits.maxDocumentSize,
-    );
-  }
-  const line = longestLine(doc);
-  if (line > limits.maxLineLength) {
-    return vscode.l10n.t(
-      'This document has a line of {0} characters, more than ampUrl.limits.maxLineLength ({1}). Convert all its URLs anyway?',
-      line,
-      limits.maxLineLength,
-    );
-  }
-  return undefined;
+  const line = size > limits.maxDocumentSize ? 0 : longestLine(doc);
+  const why =
+    size > limits.maxDocumentSize
+      ? vscode.l10n.t(
+          'This document has {0} characters, more than ampUrl.limits.maxDocumentSize ({1}).',
+          size,
+          limits.maxDocumentSize,
+        )
+      : line > limits.maxLineLength
+        ? vscode.l10n.t(
+            'This document has a line of {0} characters, more than ampUrl.limits.maxLineLength ({1}).',
+            line,
+            limits.maxLineLength,
+          )
+        : undefined;
+  if (!why) return true;
+  const answer = await vscode.window.showWarningMessage(
+    `${why} ${question}`,
+    { modal: true },
+    verb,
+  );
+  return answer === verb;
 }
 
 export async function convertAll(config: Config, ...args: unknown[]): Promise<EditSummary> {
@@ -68,15 +82,23 @@ export async function convertAll(config: Config, ...args: unknown[]): Promise<Ed
   const to = a.to ?? (await pickTarget());
   if (!to) return { changed: 0, skipped: [], aborted: vscode.l10n.t('Cancelled.') };
   const s = config.settings;
-  const question = a.force ? undefined : overLimit(editor.document, s.limits);
-  if (question) {
-    const go = vscode.l10n.t('Convert');
-    const answer = await vscode.window.showWarningMessage(question, { modal: true }, go);
-    if (answer !== go) return { changed: 0, skipped: [], aborted: vscode.l10n.t('Cancelled.') };
-  }
+  const go =
+    a.force === true ||
+    (await askAboveLimits(
+      editor.document,
+      s.limits,
+      vscode.l10n.t('Convert'),
+      vscode.l10n.t('Convert all its URLs anyway?'),
+    ));
+  if (!go) return { changed: 0, skipped: [], aborted: vscode.l10n.t('Cancelled.') };
   const ranges = (doc: vscode.TextDocument) => {
     const selected = selectionOffsets(doc, editor.selections).filter((r) => r.start !== r.end);
     return selected.length ? selected : [{ start: 0, end: documentSize(doc) }];
   };
-  return editUrls(makeTransform(to, s, {}, vscode.l10n.t), ranges, editor);
+  return editUrls(
+    makeTransform(to, s, {}, vscode.l10n.t),
+    ranges,
+    editor,
+    vscode.l10n.t('Convert all URLs'),
+  );
 }

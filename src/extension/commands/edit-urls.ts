@@ -9,7 +9,7 @@ import { planSteps, type OffsetRange, type Plan, type PlannedEdit } from '../../
 import type { EditSummary } from '../../shared/summary';
 import type { Transform } from '../../shared/transforms';
 import { applyPlan } from './apply';
-import { notStarted, report } from './report';
+import { notStarted, report, reportBatch } from './report';
 
 /** Documents above this many characters are planned in steps. */
 const STEPWISE_CHARS = 512 * 1024;
@@ -74,12 +74,14 @@ function runStepwise<T>(steps: Generator<number, T>): Thenable<T | undefined> {
 
 /**
  * Applies `transform` to the URLs at the cursors / in the selections of `editor` (the active one
- * by default; a command that asked the user first passes the editor it asked about).
+ * by default; a command that asked the user first passes the editor it asked about). With
+ * `batch` (the command's title), the full report goes to the output channel (reportBatch).
  */
 export async function editUrls(
   transform: Transform,
   ranges?: (doc: vscode.TextDocument) => OffsetRange[],
   editor = vscode.window.activeTextEditor,
+  batch?: string,
 ): Promise<EditSummary> {
   if (!editor) return notStarted(vscode.l10n.t('Open a text editor first.'));
   const doc = editor.document;
@@ -92,13 +94,14 @@ export async function editUrls(
     doc.languageId,
   );
   const prepared = text.length > STEPWISE_CHARS ? await runStepwise(steps) : runNow(steps);
+  const tell = (s: EditSummary) => (batch ? reportBatch(batch, doc.uri, text, s) : report(s));
   if (!prepared)
-    return report({
+    return tell({
       changed: 0,
       skipped: [],
       aborted: vscode.l10n.t('Cancelled; nothing was written.'),
     });
   const summary = await applyPlan(editor, version, prepared.plan, prepared.spans);
   const notes = summary.changed > 0 && !summary.aborted ? prepared.plan.notes : undefined;
-  return report(notes ? { ...summary, notes } : summary);
+  return tell(notes ? { ...summary, notes } : summary);
 }

@@ -1,7 +1,19 @@
 // Tells the user what an editing command did, without waiting for them (commands return at once).
+// Batch commands (Replace AMP URLs, Convert all) also write their full report to the "AMP URL"
+// output channel and keep the notification to one line with "Show Report".
 import * as vscode from 'vscode';
 import { plainMessage } from '../logic/escape';
+import {
+  inert,
+  oneLine,
+  place,
+  quietCounts,
+  reportLines,
+  skipItems,
+} from '../../shared/batch-report';
 import { summaryMessage, type EditSummary } from '../../shared/summary';
+import { lineStarts, positionAt } from '../../shared/workspace-plan';
+import { notify, writeReport } from '../report-channel';
 
 export function report(summary: EditSummary): EditSummary {
   const message = plainMessage(summaryMessage(summary, vscode.l10n.t));
@@ -15,4 +27,58 @@ export function report(summary: EditSummary): EditSummary {
 /** A summary for a command that could not start (no editor, bad argument, cancelled). */
 export function notStarted(reason: string): EditSummary {
   return report({ changed: 0, skipped: [], aborted: reason });
+}
+
+/** How a file is named in reports: its path on disk (the output view links it), else its URI. */
+export function displayPath(uri: vscode.Uri): string {
+  return uri.scheme === 'file' ? uri.fsPath : uri.toString();
+}
+
+/**
+ * The report of a batch command over `uri` whose text was `text` when planned: the full report
+ * in the output channel, one line in a notification.
+ */
+export function reportBatch(
+  title: string,
+  uri: vscode.Uri,
+  text: string,
+  summary: EditSummary,
+): EditSummary {
+  const t = vscode.l10n.t;
+  let starts: number[] | undefined;
+  const path = displayPath(uri);
+  const locate = (offset: number) => {
+    starts ??= lineStarts(text);
+    const [line, character] = positionAt(starts, offset);
+    return place(path, line, character);
+  };
+  const notes = summary.aborted === undefined ? (summary.notes ?? []) : [];
+  const warnings = notes.filter((n) => n.warning);
+  const left = summary.skipped.filter((s) => !s.quiet);
+  const line =
+    summary.aborted ??
+    oneLine([
+      summary.changed > 0 ? t('Replaced {0} URLs', summary.changed) : t('Nothing replaced'),
+      left.length > 0 && t('{0} left', left.length),
+      warnings.length > 0 && t('{0} warnings', warnings.length),
+    ]);
+  writeReport(
+    reportLines(
+      [`${title}: ${inert(path)}`, line, ...quietCounts(summary.skipped, t)],
+      [
+        { title: t('Warnings'), items: skipItems(warnings, locate) },
+        { title: t('Left as they were'), items: skipItems(left, locate) },
+        {
+          title: t('Other notes'),
+          items: skipItems(
+            notes.filter((n) => !n.warning),
+            locate,
+          ),
+        },
+      ],
+      t,
+    ),
+  );
+  notify(line, summary.aborted !== undefined || summary.changed === 0 || warnings.length > 0);
+  return summary;
 }

@@ -1,8 +1,18 @@
-// Turns a workspace scan into ONE WorkspaceEdit for VS Code's Refactor Preview (every edit needs
-// confirmation, grouped per conversion kind), leaving out files that changed since the scan, or
-// whose path no longer leads to the same regular file through real folders.
+// Turns a workspace scan into ONE WorkspaceEdit, written at once or through VS Code's Refactor
+// Preview (grouped per conversion kind; changes that deserve a look apart, unchecked), leaving out
+// files that changed since the scan, or whose path no longer leads to the same regular file
+// through real folders.
 import * as vscode from 'vscode';
-import { groupLabel, hostMatches, textHash, type EditGroup } from '../../shared/workspace-plan';
+import { mergeRegions, REGIONS_FROM_EDITS } from '../../shared/merge-edits';
+import {
+  groupLabel,
+  hostMatches,
+  lineStarts,
+  positionAt,
+  reviewLabel,
+  textHash,
+  type WorkspaceEditPlan,
+} from '../../shared/workspace-plan';
 import { identityOf } from '../workspace-fs';
 import { editorText } from './workspace-bytes';
 import { filesBehindChangedFolders } from './workspace-identity';
@@ -14,12 +24,6 @@ export interface BuiltEntry {
   range: vscode.Range;
   newText: string;
   metadata: vscode.WorkspaceEditEntryMetadata;
-}
-
-export interface BuiltEdit {
-  edit: vscode.WorkspaceEdit;
-  entries: BuiltEntry[];
-  files: number;
 }
 
 /**
@@ -89,36 +93,127 @@ export async function checkFresh(
 }
 
 /**
- * One WorkspaceEdit of every planned edit whose host matches `host` (undefined: all). With
- * `confirm`, each edit needs confirmation: VS Code shows them in the Refactor Preview with a
- * checkbox each, grouped by label, before anything is written.
+ * How the edit is built. `replace`: written at once, without the changes that deserve a look.
+ * `preview`: for the Refactor Preview, each change checked except those that deserve a look
+ * (VS Code starts an entry unchecked exactly when it needs confirmation, and opens the preview
+ * only if one does). `pick`: every change needs confirmation, for a user who asked to pick.
+ */
+export type BuildMode = 'replace' | 'preview' | 'pick';
+
+/** A change left for a look (unchecked in the preview, not written by Replace). */
+export interface ReviewItem {
+  uri: vscode.Uri;
+  edit: WorkspaceEditPlan;
+}
+
+export interface BuiltEdit {
+  edit: vscode.WorkspaceEdit;
+  /** The entries of the edit: one per URL, or per region of a file with many (mergeRegions). */
+  entries: BuiltEntry[];
+  /** Files with at least one change proposed. */
+  files: number;
+  /** URL changes proposed (those that deserve a look included). */
+  changes: number;
+  /** The changes that deserve a look, in file order. */
+  review: ReviewItem[];
+  /** The other changes, in file order (for the report). */
+  others: ReviewItem[];
+}
+
+/**
+ * The planned-from texts of the files with many changes (keyed by URI), which mergeRegions needs
+ * for the text between their URLs: an open document's text, else the file read again; a text
+ * that is not the one planned from (hash and length) is left out, and that file gets one entry
+ * per URL.
+ */
+export async function loadTexts(
+  files: readonly ScannedFile[],
+  maxSize: number,
+): Promise<Map<string, string>> {
+  const open = openDocuments();
+  const texts = new Map<string, string>();
+  for (const f of files) {
+    if (f.plan.edits.length < REGIONS_FROM_EDITS) continue;
+    const key = f.uri.toString();
+    let text: string | undefined = open.get(key)?.getText();
+    if (text === undefined)
+      try {
+        // The text VS Code will edit (its encoding), as the plan was made on (workspace-bytes.ts).
+        const bytes = await vscode.workspace.fs.readFile(f.uri);
+        const r = bytes.length > maxSize ? undefined : await editorText(f.uri, bytes);
+        if (r?.skip === undefined) text = r?.text;
+      } catch {
+        text = undefined;
+      }
+    if (text !== undefined && sameText(f, text)) texts.set(key, text);
+  }
+  return texts;
+}
+
+/**
+ * One WorkspaceEdit of the planned edits whose host matches `host` (undefined: all), built for
+ * `mode`. A file with many changes whose text is in `texts` gets regions instead of one entry
+ * per URL (mergeRegions: the preview's cost grows with the square of a file's entries); a change
+ * that deserves a look is always an entry of its own, in a category whose label says why.
  */
 export function buildEdit(
   files: readonly ScannedFile[],
-  confirm: boolean,
+  mode: BuildMode,
   host?: string,
+  texts: ReadonlyMap<string, string> = new Map(),
 ): BuiltEdit {
-  const metadata = new Map<EditGroup, vscode.WorkspaceEditEntryMetadata>();
-  const meta = (g: EditGroup) => {
-    let m = metadata.get(g);
-    if (!m)
-      metadata.set(g, (m = { needsConfirmation: confirm, label: groupLabel(g, vscode.l10n.t) }));
+  const metadata = new Map<string, vscode.WorkspaceEditEntryMetadata>();
+  // One metadata object per category: changes that deserve a look by reason, others by kind
+  // (a region of both kinds has a label of its own).
+  const meta = (edits: readonly WorkspaceEditPlan[]) => {
+    const e = edits[0];
+    const look = e.review !== undefined;
+    const mixed = edits.some((x) => x.group !== e.group);
+    const key = e.review ? `review:${e.review}` : mixed ? 'mixed' : e.group;
+    let m = metadata.get(key);
+    if (!m) {
+      const t = vscode.l10n.t;
+      const label = e.review
+        ? reviewLabel(e.review, t)
+        : mixed
+          ? t('AMP URLs → publisher URLs')
+          : groupLabel(e.group, t);
+      m = { needsConfirmation: mode === 'pick' || (mode === 'preview' && look), label };
+      metadata.set(key, m);
+    }
     return m;
   };
   const edit = new vscode.WorkspaceEdit();
-  const entries: BuiltEntry[] = [];
-  let count = 0;
+  const built: BuiltEdit = { edit, entries: [], files: 0, changes: 0, review: [], others: [] };
   for (const f of files) {
-    const before = entries.length;
-    for (const e of f.plan.edits) {
-      if (!hostMatches(e.host, host)) continue;
-      const r = e.range;
-      const range = new vscode.Range(r.startLine, r.startChar, r.endLine, r.endChar);
-      const m = meta(e.group);
-      edit.replace(f.uri, range, e.newText, m);
-      entries.push({ uri: f.uri, range, newText: e.newText, metadata: m });
+    const edits = f.plan.edits.filter((e) => hostMatches(e.host, host));
+    if (edits.length === 0) continue;
+    built.files++;
+    built.changes += edits.length;
+    for (const e of edits) (e.review ? built.review : built.others).push({ uri: f.uri, edit: e });
+    const wanted = mode === 'replace' ? edits.filter((e) => !e.review) : edits;
+    const text = texts.get(f.uri.toString());
+    const regions = text
+      ? mergeRegions(text, wanted, (e) => mode !== 'replace' && e.review !== undefined)
+      : wanted.map((e) => ({ start: e.start, end: e.end, newText: e.newText, edits: [e] }));
+    let starts: number[] | undefined;
+    for (const region of regions) {
+      const first = region.edits[0];
+      const last = region.edits[region.edits.length - 1];
+      let range = new vscode.Range(
+        first.range.startLine,
+        first.range.startChar,
+        last.range.endLine,
+        last.range.endChar,
+      );
+      if (text && region.end > last.end) {
+        starts ??= lineStarts(text);
+        range = range.with({ end: new vscode.Position(...positionAt(starts, region.end)) });
+      }
+      const m = meta(region.edits);
+      edit.replace(f.uri, range, region.newText, m);
+      built.entries.push({ uri: f.uri, range, newText: region.newText, metadata: m });
     }
-    if (entries.length > before) count++;
   }
-  return { edit, entries, files: count };
+  return built;
 }

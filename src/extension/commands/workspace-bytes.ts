@@ -108,7 +108,13 @@ function asciiOnly(plan: FilePlan): FilePlan {
   const reason = legacyEncodingRefusal(vscode.l10n.t);
   const refused = plan.edits
     .filter((e) => !isAscii(e.newText))
-    .map((e) => ({ url: e.oldText, reason }));
+    .map((e) => ({
+      url: e.oldText,
+      reason,
+      at: e.start,
+      line: e.range.startLine,
+      character: e.range.startChar,
+    }));
   if (refused.length === 0) return plan;
   return {
     edits: plan.edits.filter((e) => isAscii(e.newText)),

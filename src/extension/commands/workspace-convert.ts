@@ -3,19 +3,25 @@
 // scan writes nothing; files changed between the scan and the apply are left untouched.
 import * as vscode from 'vscode';
 import type { Config } from '../config';
-import { plainMessage } from '../logic/escape';
+import { noIcons, plainMessage } from '../logic/escape';
 import type { Skip } from '../../shared/plan-edits';
 import { makeTransform } from '../../shared/transforms';
 import {
   hostCounts,
   noFileSkips,
-  workspaceMessage,
   type FileSkip,
   type WorkspaceTarget,
 } from '../../shared/workspace-plan';
 import { COMMAND } from '../command-ids';
 import { parseArgs } from '../logic/command-args';
-import { buildEdit, checkFresh } from './workspace-apply';
+import {
+  buildEdit,
+  checkFresh,
+  loadTexts,
+  type BuildMode,
+  type BuiltEdit,
+} from './workspace-apply';
+import { reportWorkspace } from './workspace-report';
 import { listWorkspaceFiles, scanFiles } from './workspace-scan';
 
 /** Programmatic arguments; each one given skips its prompt. */
@@ -24,7 +30,7 @@ export interface WorkspaceArgs {
   exclude?: string;
   /** Cache conversion: only URLs of this host (and its subdomains); '' or '*' for all. */
   host?: string;
-  /** false: apply without the Refactor Preview. */
+  /** false: write at once, as the dialog's default button does; true: through the Refactor Preview. */
   preview?: boolean;
   /** Stop as if the user cancelled after this many files (tests). */
   cancelAfterFiles?: number;
@@ -39,6 +45,10 @@ export interface WorkspaceResult {
   skippedPaths: { path: string; reason: FileSkip }[];
   staleFiles: string[];
   skipped: Skip[];
+  /** Changes that deserve a look, left unwritten unless the user ticked them in the preview. */
+  review: number;
+  /** How the user answered: written at once, through the preview, or not at all. */
+  choice?: 'replace' | 'preview' | 'pick';
   applied: boolean;
   aborted?: string;
 }
@@ -89,7 +99,12 @@ async function askHost(
   const pick = await vscode.window.showQuickPick(
     [
       { label: vscode.l10n.t('All URLs'), description: String(total), host: undefined },
-      ...hosts.map((h) => ({ label: h.host, description: String(h.count), host: h.host })),
+      // One row per host: its Unicode form, with the ASCII form a browser sends when it differs.
+      ...hosts.map((h) => ({
+        label: noIcons(h.label),
+        description: h.label === h.host ? String(h.count) : `${h.host} · ${h.count}`,
+        host: h.host,
+      })),
     ],
     { title: vscode.l10n.t('Convert which URLs to AMP Cache URLs?') },
   );
@@ -101,6 +116,7 @@ function result(partial: Partial<WorkspaceResult>): WorkspaceResult {
     files: 0,
     changedFiles: 0,
     edits: 0,
+    review: 0,
     skippedFiles: noFileSkips(),
     skippedPaths: [],
     staleFiles: [],
@@ -110,14 +126,11 @@ function result(partial: Partial<WorkspaceResult>): WorkspaceResult {
   };
 }
 
+/** A run that stopped before the scan (bad argument, no folder, cancelled): one warning. */
 function tell(r: WorkspaceResult): WorkspaceResult {
-  const message =
-    r.aborted ?? workspaceMessage({ ...r, staleFiles: r.staleFiles.length }, vscode.l10n.t);
-  const show =
-    r.aborted || r.staleFiles.length > 0 || r.edits === 0
-      ? vscode.window.showWarningMessage
-      : vscode.window.showInformationMessage;
-  void show(plainMessage(vscode.l10n.t('AMP URL: {0}', message)));
+  void vscode.window.showWarningMessage(
+    plainMessage(vscode.l10n.t('AMP URL: {0}', r.aborted ?? '')),
+  );
   return r;
 }
 
@@ -192,24 +205,80 @@ export async function workspaceConvert(
       : {};
   if (!choice) return cancelled();
   const { fresh, stale } = await checkFresh(scan.planned, max);
-  const built = buildEdit(fresh, a.preview !== false, choice.host);
+  const texts = await loadTexts(fresh, max);
+  const counted = buildEdit(fresh, 'replace', choice.host, texts);
   const base = {
     files: scan.files,
     skippedFiles: scan.skippedFiles,
     skippedPaths: scan.skippedPaths,
     skipped: scan.skipped,
     staleFiles: stale.map((f) => vscode.workspace.asRelativePath(f.uri)),
-    changedFiles: built.files,
-    edits: built.entries.length,
+    changedFiles: counted.files,
+    edits: counted.changes - counted.review.length,
+    review: counted.review.length,
   };
-  if (built.entries.length === 0) return tell(result(base));
+  const report = (r: WorkspaceResult, built?: BuiltEdit) =>
+    reportWorkspace(target, r, scan, stale, built ?? counted);
+  if (counted.changes === 0) return report(result(base));
+  const how =
+    a.preview === undefined ? await askHow(target, counted) : a.preview ? 'preview' : 'replace';
+  if (!how)
+    return report(result({ ...base, aborted: vscode.l10n.t('Cancelled; nothing was written.') }));
+  const built = how === 'replace' ? counted : buildEdit(fresh, how, choice.host, texts);
   // isRefactoring: files not open before are saved after (files.refactoring.autoSave).
   const applied = await vscode.workspace.applyEdit(built.edit, { isRefactoring: true });
-  return tell(
+  return report(
     result({
       ...base,
+      // Through the preview, what was ticked is VS Code's to know: the counts are the proposal.
+      edits: how === 'replace' ? base.edits : counted.changes,
+      choice: how,
       applied,
       aborted: applied ? undefined : vscode.l10n.t('The edit was discarded; nothing was written.'),
     }),
+    built,
   );
+}
+
+/**
+ * Asks how to apply, with the counts: Replace (the default button) writes every change except
+ * those that deserve a look; Preview… opens the Refactor Preview with every change checked but
+ * those. Without such changes VS Code would not open the preview with boxes checked (it opens
+ * only for an entry that needs confirmation, and starts exactly those unchecked), so the second
+ * button then reads "Pick in Preview…" and every change starts unchecked.
+ */
+async function askHow(target: WorkspaceTarget, built: BuiltEdit): Promise<BuildMode | undefined> {
+  const t = vscode.l10n.t;
+  const n = built.changes - built.review.length;
+  const question =
+    target === 'publisher'
+      ? t('Replace {0} AMP URLs with publisher URLs in {1} files?', n, built.files)
+      : t('Convert {0} URLs to AMP Cache URLs in {1} files?', n, built.files);
+  const replace = target === 'publisher' ? t('Replace') : t('Convert');
+  const look = built.review.length;
+  const preview = look > 0 ? t('Preview…') : t('Pick in Preview…');
+  const detail =
+    look > 0
+      ? t(
+          '{0} more deserve a look first (look-alike host, ambiguous query): {1} leaves them as they are and lists them in the report; Preview… shows every change, those unchecked.',
+          look,
+          replace,
+        )
+      : t(
+          'One Undo restores them all. Pick in Preview… lists every change unchecked, for you to tick.',
+        );
+  // Only changes that deserve a look: nothing for Replace to write, so the preview is the offer.
+  const buttons = n > 0 ? [replace, preview] : [preview];
+  const pick = await vscode.window.showInformationMessage(
+    question,
+    { modal: true, detail },
+    ...buttons,
+  );
+  return pick === replace
+    ? 'replace'
+    : pick === preview
+      ? look > 0
+        ? 'preview'
+        : 'pick'
+      : undefined;
 }

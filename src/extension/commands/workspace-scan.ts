@@ -6,7 +6,6 @@
 // current text. Nothing is written here.
 import * as vscode from 'vscode';
 import type { AmpCache } from '../../core';
-import type { Skip } from '../../shared/plan-edits';
 import type { Transform } from '../../shared/transforms';
 import {
   ByteBudget,
@@ -16,6 +15,7 @@ import {
   textHash,
   type FilePlan,
   type FileSkip,
+  type LocatedSkip,
   type WorkspaceTarget,
 } from '../../shared/workspace-plan';
 import { languageOfPath } from '../../shared/language-of-path';
@@ -56,7 +56,8 @@ export interface WorkspaceScan {
   skippedFiles: Record<FileSkip, number>;
   /** The files, links, ignore files and globs left out, by workspace-relative path or glob. */
   skippedPaths: { path: string; reason: FileSkip }[];
-  skipped: Skip[];
+  /** URLs of the conversion's kind left as they are, with their file, for the report. */
+  skipped: (LocatedSkip & { uri: vscode.Uri })[];
   cancelled: boolean;
 }
 
@@ -295,7 +296,7 @@ export async function scanFiles(
         if (p.skip !== undefined) skip(p.skip);
         else {
           const { text, plan } = p;
-          scan.skipped.push(...plan.skipped);
+          for (const s of plan.skipped) scan.skipped.push({ ...s, uri });
           if (plan.edits.length > 0)
             scan.planned.push({
               uri,

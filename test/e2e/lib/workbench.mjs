@@ -49,7 +49,10 @@ export async function openWorkbench({ settings = {}, files = {} } = {}) {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-e2e-'));
   const folder = path.join(scratch, 'demo');
   fs.cpSync(path.join(repoRoot, 'demo'), folder, { recursive: true });
-  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(folder, name), text);
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true }); // `content/a.md`
+    fs.writeFileSync(path.join(folder, name), text);
+  }
   const userDataDir = path.join(scratch, 'user-data');
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   fs.writeFileSync(

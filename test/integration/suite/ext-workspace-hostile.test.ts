@@ -304,7 +304,7 @@ describe('workspace commands against a hostile repository (issue 20, real VS Cod
       `${dir}/replaced.md`,
     ]);
     assert.ok(
-      await vscode.workspace.applyEdit(buildEdit(fresh, false).edit, { isRefactoring: true }),
+      await vscode.workspace.applyEdit(buildEdit(fresh, 'replace').edit, { isRefactoring: true }),
     );
     assert.deepEqual(
       [...outsideFiles(), path.join(outside, 'folder', 'inside.md')].map(read),

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { buildEdit, checkFresh } from '../../../src/extension/commands/workspace-apply';
+import { buildEdit, checkFresh, loadTexts } from '../../../src/extension/commands/workspace-apply';
 import type { WorkspaceResult } from '../../../src/extension/commands/workspace-convert';
 import {
   listFiles,
@@ -109,7 +109,11 @@ describe('workspace commands (real VS Code)', function () {
 
   afterEach(closeAllEditors);
 
-  async function scan(dir: string, cancelAfterFiles?: number): Promise<WorkspaceScan> {
+  async function scan(
+    dir: string,
+    cancelAfterFiles?: number,
+    maxFileSize = 4000,
+  ): Promise<WorkspaceScan> {
     const uris = await listFiles(`${dir}/**`, '');
     const s = config.settings;
     return scanFiles(uris, {
@@ -118,7 +122,7 @@ describe('workspace commands (real VS Code)', function () {
       target: 'publisher',
       transform: makeTransform('publisher', s),
       caches: s.caches,
-      maxFileSize: 4000,
+      maxFileSize,
       cancelAfterFiles,
     });
   }
@@ -256,7 +260,7 @@ describe('workspace commands (real VS Code)', function () {
       'the typed URL is planned too',
     );
 
-    const preview = buildEdit(result.planned, true);
+    const preview = buildEdit(result.planned, 'preview');
     assert.equal(preview.files, 3);
     assert.equal(preview.entries.length, 4);
     assert.equal(preview.edit.size, 3);
@@ -264,10 +268,13 @@ describe('workspace commands (real VS Code)', function () {
       preview.edit.entries().reduce((n, [, edits]) => n + edits.length, 0),
       4,
     );
+    // Nothing deserves a look: every change starts checked in the preview (Apply writes them).
     for (const e of preview.entries) {
-      assert.equal(e.metadata.needsConfirmation, true);
+      assert.equal(e.metadata.needsConfirmation, false);
       assert.equal(e.metadata.label, 'AMP Cache URL → publisher URL');
     }
+    // "Pick in Preview…": every change unchecked, for the user to tick.
+    assert.ok(buildEdit(result.planned, 'pick').entries.every((e) => e.metadata.needsConfirmation));
     const deep = preview.entries.find((e) => e.uri.path.endsWith('/deep.md'));
     assert.ok(deep);
     assert.ok(deep.range.isEqual(new vscode.Range(1, 4, 1, 4 + CACHE2.length)));
@@ -276,7 +283,7 @@ describe('workspace commands (real VS Code)', function () {
     // The preview itself is VS Code's UI; applying the same edits without it gives the files.
     const { fresh, stale } = await checkFresh(result.planned, 4000);
     assert.equal(stale.length, 0);
-    const direct = buildEdit(fresh, false);
+    const direct = buildEdit(fresh, 'replace');
     assert.ok(await vscode.workspace.applyEdit(direct.edit, { isRefactoring: true }));
     assert.equal(await textOf(dir, 'top.txt'), `top ${PUB}\n`);
     assert.equal(await textOf(dir, 'a/b/c/deep.md'), `deep\r\n[x](${PUB2})\r\n`);
@@ -299,7 +306,7 @@ describe('workspace commands (real VS Code)', function () {
     const { fresh, stale } = await checkFresh(result.planned, 4000);
     assert.deepEqual(stale.map((f) => path.basename(f.uri.path)).sort(), ['dirty.md', 'top.txt']);
     assert.ok(
-      await vscode.workspace.applyEdit(buildEdit(fresh, false).edit, { isRefactoring: true }),
+      await vscode.workspace.applyEdit(buildEdit(fresh, 'replace').edit, { isRefactoring: true }),
     );
     assert.equal(await textOf(dir, 'top.txt'), changed);
     assert.equal(editor.document.getText(), `more dirty ${CACHE}\ntyped ${CACHE3}\n`);
@@ -339,6 +346,55 @@ describe('workspace commands (real VS Code)', function () {
     assert.equal(await textOf(dir, 'dirty.md'), `dirty ${PUB}\n`);
     assert.equal(await textOf(dir, 'a/b/c/deep.md'), `deep\r\n[x](${PUB2})\r\n`);
     assert.equal(await textOf(dir, 'big.txt'), files()['big.txt']);
+  });
+
+  it('a change that deserves a look (look-alike host) starts unchecked in its own category; Replace leaves it', async () => {
+    const dir = makeTree();
+    const look = 'https://xyz.cdn.ampproject.org/c/s/www.example.com/offer';
+    fs.writeFileSync(path.join(fixturesDir, dir, 'look.md'), `[a](${look}) [b](${CACHE})\n`);
+    const result = await scan(dir);
+    const preview = buildEdit(result.planned, 'preview');
+    const entries = preview.entries.filter((e) => e.uri.path.endsWith('/look.md'));
+    assert.deepEqual(
+      entries.map((e) => [e.newText, e.metadata.needsConfirmation, e.metadata.label]),
+      [
+        [
+          'https://www.example.com/offer',
+          true,
+          "Check first: the cache host is not the publisher's own (look-alike?)",
+        ],
+        [PUB, false, 'AMP Cache URL → publisher URL'],
+      ],
+    );
+    assert.equal(preview.review.length, 1);
+    // The command's default (Replace, here preview: false) writes everything else.
+    await setConfig('workspace.maxFileSize', 4000);
+    const done = await run<WorkspaceResult>('ampUrl.workspaceToPublisher', {
+      include: `${dir}/**`,
+      exclude: '',
+      preview: false,
+    });
+    assert.equal(done.review, 1);
+    assert.equal(done.edits, 4);
+    assert.equal(await textOf(dir, 'look.md'), `[a](${look}) [b](${PUB})\n`);
+    assert.equal(await textOf(dir, 'top.txt'), `top ${PUB}\n`);
+  });
+
+  it('a file with 3,000 changes is one entry that writes the same text (issue 20)', async () => {
+    const dir = makeTree();
+    const lines = Array.from({ length: 3000 }, (_, i) => `${CACHE}?n=${i}`);
+    fs.writeFileSync(path.join(fixturesDir, dir, 'many.txt'), `${lines.join('\n')}\n`);
+    const result = await scan(dir, undefined, 4_000_000);
+    const { fresh } = await checkFresh(result.planned, 4_000_000);
+    const many = fresh.filter((f) => f.uri.path.endsWith('/many.txt'));
+    const built = buildEdit(many, 'replace', undefined, await loadTexts(many, 4_000_000));
+    assert.equal(built.entries.length, 1);
+    assert.equal(built.changes, 3000);
+    assert.ok(await vscode.workspace.applyEdit(built.edit, { isRefactoring: true }));
+    assert.equal(
+      await textOf(dir, 'many.txt'),
+      `${lines.map((l) => l.replace(CACHE, PUB)).join('\n')}\n`,
+    );
   });
 
   it('the cache command converts only the URLs of the chosen host', async () => {

@@ -4,7 +4,9 @@ import {
   mapOffsets,
   MERGE_FROM_EDITS,
   mergeEdits,
+  mergeRegions,
   mergeSteps,
+  REGIONS_FROM_EDITS,
 } from '../../../src/shared/merge-edits';
 import { planEdits, type PlannedEdit } from '../../../src/shared/plan-edits';
 import { readSettings } from '../../../src/shared/settings';
@@ -134,6 +136,77 @@ describe('extension merge-edits', () => {
         },
       ),
       { seed: 42, numRuns: 60 },
+    );
+  });
+});
+
+describe('mergeRegions (a workspace file with many changes, issue 20)', () => {
+  const urls = (n: number, lines = true) =>
+    Array.from({ length: n }, (_, i) => `https://a-b.cdn.ampproject.org/c/s/a.b/${i}`).join(
+      lines ? '\n' : ' ',
+    );
+  const plan = (text: string) =>
+    planEdits(
+      text,
+      [{ start: 0, end: text.length }],
+      makeTransform(
+        'publisher',
+        readSettings(() => undefined, true),
+      ),
+    ).edits;
+
+  it('leaves fewer than REGIONS_FROM_EDITS changes one entry each', () => {
+    const text = urls(REGIONS_FROM_EDITS - 1);
+    const edits = plan(text);
+    assert.equal(mergeRegions(text, edits, () => false).length, edits.length);
+  });
+
+  it('joins 3,000 changes into one region that gives the same text', () => {
+    const text = `head\n${urls(3000)}\ntail\n`;
+    const edits = plan(text);
+    const regions = mergeRegions(text, edits, () => false);
+    assert.equal(regions.length, 1);
+    assert.equal(regions[0].edits.length, 3000);
+    assert.equal(applyEdits(text, regions), applyEdits(text, edits));
+  });
+
+  it('keeps a change that must stay alone an entry of its own, between two regions', () => {
+    const text = urls(300);
+    const edits = plan(text);
+    const alone = (e: PlannedEdit) => e === edits[150];
+    const regions = mergeRegions(text, edits, alone);
+    assert.deepEqual(
+      regions.map((r) => r.edits.length),
+      [150, 1, 149],
+    );
+    assert.equal(regions[1].edits[0], edits[150]);
+    assert.equal(applyEdits(text, regions), applyEdits(text, edits));
+  });
+
+  it('runs a region spanning many lines to the end of the file; a run before a lone change stays separate', () => {
+    const text = `${urls(3000)}\n${'x\n'.repeat(5000)}`;
+    const edits = plan(text);
+    const [region] = mergeRegions(text, edits, () => false);
+    assert.equal(region.end, text.length, 'the lines after it would each be moved per line');
+    assert.equal(applyEdits(text, [region]), applyEdits(text, edits));
+    // Before a lone change, a span can't reach the end: its changes stay one per entry.
+    const last = edits[edits.length - 1];
+    const split = mergeRegions(text, edits, (e) => e === last);
+    assert.equal(split.length, edits.length);
+    assert.equal(applyEdits(text, split), applyEdits(text, edits));
+  });
+
+  it('gives the text of the edits for any choice of lone changes (property)', () => {
+    const text = urls(100, false);
+    const edits = plan(text);
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 99 }), { maxLength: 10 }), (picked) => {
+        const lone = new Set(picked.map((i) => edits[i]));
+        const regions = mergeRegions(text, edits, (e) => lone.has(e));
+        assert.equal(applyEdits(text, regions), applyEdits(text, edits));
+        for (const e of lone)
+          assert.ok(regions.some((r) => r.edits.length === 1 && r.edits[0] === e));
+      }),
     );
   });
 });

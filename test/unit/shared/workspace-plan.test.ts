@@ -16,8 +16,11 @@ import {
   planFile,
   positionAt,
   textHash,
-  workspaceMessage,
+  fileSkipReason,
+  reviewLabel,
+  reviewReason,
   DEFAULT_MAX_FILE_SIZE,
+  type FileSkip,
 } from '../../../src/shared/workspace-plan';
 import { applyEdits } from '../../shared/apply-edits';
 
@@ -170,9 +173,65 @@ describe('workspace plan: hosts, hashes and the report', () => {
 
   it('counts hosts, most frequent first', () => {
     assert.deepEqual(hostCounts([{ host: 'b.com' }, { host: 'a.com' }, { host: 'b.com' }]), [
-      { host: 'b.com', count: 2 },
-      { host: 'a.com', count: 1 },
+      { host: 'b.com', label: 'b.com', count: 2 },
+      { host: 'a.com', label: 'a.com', count: 1 },
     ]);
+  });
+
+  it('counts a host written in Unicode and in Punycode as one host (issue 21)', () => {
+    const text = [
+      'https://bücher.example/a',
+      'https://xn--bcher-kva.example/b',
+      'https://BÜCHER.example/c',
+      'https://other.example/d',
+    ].join('\n');
+    const plan = planFile(text, 'cache', toCache, settings.caches);
+    assert.deepEqual(hostCounts(plan.edits), [
+      { host: 'xn--bcher-kva.example', label: 'bücher.example', count: 3 },
+      { host: 'other.example', label: 'other.example', count: 1 },
+    ]);
+    // Either form picked matches all three.
+    for (const wanted of ['bücher.example', 'xn--bcher-kva.example'])
+      assert.equal(plan.edits.filter((e) => hostMatches(e.host, wanted)).length, 3, wanted);
+  });
+
+  it('marks the changes that deserve a look, and why (issue 21)', () => {
+    const text = [
+      'https://example-com.cdn.ampproject.org/c/s/example.com/ok',
+      'https://xyz.cdn.ampproject.org/c/s/www.example.com/a',
+      'https://www.google.co.uk/amp/s/www.example.com/b%3foutputType=amp',
+      'https://example-com.cdn.ampproject.org/c/s/example.com/x/../../../../c/s/evil.com/y',
+      'https://www-example-com.amp.cloudflare.com/c/s/www.example.com/a',
+    ].join('\n');
+    const plan = planFile(text, 'publisher', toPublisher, settings.caches);
+    assert.deepEqual(
+      plan.edits.map((e) => e.review),
+      // The dot-segment URL also names another host than its cache prefix's: look-alike first.
+      [undefined, 'lookAlike', 'encodedQuery', 'lookAlike', undefined],
+    );
+    assert.equal(
+      reviewReason(['The path "/a/../b" resolves to "/b" in a browser (dot segments): …']),
+      'dotSegments',
+    );
+    assert.equal(
+      reviewReason(['… no longer serves pages: the publisher URL is where the page lives.']),
+      undefined,
+    );
+    assert.match(plan.edits[1].warnings?.join(' ') ?? '', /look-alike/);
+    assert.equal(reviewReason(['something new the reverse says']), 'warning');
+    assert.equal(reviewReason(undefined), undefined);
+    assert.match(reviewLabel('lookAlike'), /^Check first: .*look-alike/);
+  });
+
+  it('says where each skipped URL is (line and character)', () => {
+    const plan = planFile(
+      'a\r\n  https://example-com.cdn.ampproject.org/zz',
+      'publisher',
+      toPublisher,
+      settings.caches,
+    );
+    assert.equal(plan.skipped.length, 1);
+    assert.deepEqual([plan.skipped[0].line, plan.skipped[0].character], [1, 2]);
   });
 
   it('hashes texts so a one-character change shows', () => {
@@ -181,34 +240,32 @@ describe('workspace plan: hosts, hashes and the report', () => {
     assert.equal(textHash(''), 0x811c9dc5);
   });
 
-  it('reports counts and skipped files', () => {
+  it('words the reasons a path is left out, as the report lists them', () => {
+    assert.equal(fileSkipReason('binary'), 'binary');
+    assert.equal(fileSkipReason('tooLarge'), 'over ampUrl.workspace.maxFileSize');
     assert.equal(
-      workspaceMessage({
-        files: 10,
-        changedFiles: 2,
-        edits: 3,
-        skippedFiles: { ...noFileSkips(), binary: 1, tooLarge: 2 },
-        staleFiles: 1,
-      }),
-      '3 URLs in 2 of 10 files; 1 binary files skipped; 2 files over ampUrl.workspace.maxFileSize skipped; 1 files changed since the scan, left untouched',
+      fileSkipReason('symlinkOutside'),
+      'a symbolic link to outside the workspace folder: not followed',
     );
     assert.equal(
-      workspaceMessage({
-        files: 4,
-        changedFiles: 0,
-        edits: 0,
-        skippedFiles: {
-          ...noFileSkips(),
-          symlinkOutside: 2,
-          symlink: 1,
-          special: 1,
-          ignoreFileNotRead: 3,
-          ignoreLineNotUsed: 1,
-        },
-        staleFiles: 0,
-      }),
-      '0 URLs in 0 of 4 files; 2 symbolic links to outside the workspace folder skipped; 1 symbolic links not followed (nothing outside the workspace folder is read or written); 1 FIFOs, devices or sockets skipped; 3 ignore files not read (not a regular file, or over 1 MB); 1 ignore-file lines not applied (invalid or too complex)',
+      fileSkipReason('symlink'),
+      'a symbolic link: not followed (nothing outside the workspace folder is read or written)',
     );
+    assert.equal(fileSkipReason('special'), 'a FIFO, device or socket: never opened');
+    assert.equal(
+      fileSkipReason('ignoreFileNotRead'),
+      'an ignore file not read (not a regular file, or over 1 MB)',
+    );
+    assert.equal(
+      fileSkipReason('ignoreLineNotUsed'),
+      'an ignore-file line not applied (invalid or too complex)',
+    );
+  });
+
+  it('words every file skip reason (the report lists them from the record)', () => {
+    const record = noFileSkips();
+    for (const skip of Object.keys(record) as FileSkip[])
+      assert.ok(fileSkipReason(skip).length > 0, skip);
   });
 });
 

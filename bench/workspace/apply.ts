@@ -1,0 +1,66 @@
+// `npm run bench:apply`: how long applying a workspace edit with thousands of URLs in ONE file
+// takes through VS Code's Refactor Preview, and how long the extension host is blocked meanwhile
+// (issue 20). Generates the files in a temp folder, opens it in the real VS Code through the
+// integration harness (as bench/workspace/run.ts does) and runs bench/workspace/apply-suite.ts in
+// the extension host. A measurement, not an assertion: not part of `npm test`.
+import { runTests } from '@vscode/test-electron';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '../../..');
+
+/**
+ * One AMP Cache URL per line, as a crawler's list or a generated page holds them; the first a
+ * look-alike (its cache host is not the publisher's own), which deserves a look: so the workspace
+ * command opens the Refactor Preview, that change unchecked and every other checked.
+ */
+export function listText(urls: number): string {
+  const lines: string[] = ['https://xyz.cdn.ampproject.org/c/s/a.b/look'];
+  for (let i = 1; i < urls; i++) lines.push(`https://a-b.cdn.ampproject.org/c/s/a.b/${i}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Lines for a file of about `bytes`: one URL per line. */
+function urlsForBytes(bytes: number): number {
+  return Math.floor(bytes / 45);
+}
+
+async function main(): Promise<void> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-bench-apply-'));
+  const workspace = path.join(tmp, 'workspace');
+  fs.mkdirSync(workspace);
+  const sizes = (process.env.AMP_URL_BENCH_APPLY_URLS ?? `3000,5000,${urlsForBytes(4_900_000)}`)
+    .split(',')
+    .map(Number);
+  // One copy per way of applying: a file the preview opened stays loaded in the workbench.
+  const ways = (process.env.AMP_URL_BENCH_APPLY_WAYS ?? 'direct,before,after,replace').split(',');
+  for (const n of sizes)
+    for (const way of ways) fs.writeFileSync(path.join(workspace, `${way}-${n}.txt`), listText(n));
+  try {
+    await runTests({
+      version: '1.100.3',
+      vscodeExecutablePath: process.env.AMP_URL_VSCODE_EXECUTABLE
+        ? path.resolve(process.env.AMP_URL_VSCODE_EXECUTABLE)
+        : process.env.AMP_URL_VSCODE_DOWNLOAD === '1'
+          ? undefined
+          : path.join(root, 'scripts', 'code-shim.mjs'),
+      extensionDevelopmentPath: root,
+      extensionTestsPath: path.join(__dirname, 'apply-suite.js'),
+      launchArgs: [
+        workspace,
+        '--disable-extensions',
+        `--user-data-dir=${path.join(tmp, 'user-data')}`,
+        `--extensions-dir=${path.join(tmp, 'extensions')}`,
+      ],
+    });
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+if (require.main === module)
+  main().catch((err: unknown) => {
+    console.error(`Apply benchmark failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });

@@ -1,0 +1,109 @@
+// The report of a workspace command: in full in the "AMP URL" output channel (every change, each
+// change left for a look with its warnings, every URL left and every file skipped with the reason,
+// at `file:line:column`), and one line in a notification with "Show Report".
+import * as vscode from 'vscode';
+import { inert, oneLine, place, reportLines, type ReportItem } from '../../shared/batch-report';
+import { fileSkipReason, type WorkspaceTarget } from '../../shared/workspace-plan';
+import { notify, writeReport } from '../report-channel';
+import { displayPath } from './report';
+import type { BuiltEdit, ReviewItem } from './workspace-apply';
+import type { WorkspaceResult } from './workspace-convert';
+import type { ScannedFile, WorkspaceScan } from './workspace-scan';
+
+function changeItem({ uri, edit: e }: ReviewItem): ReportItem {
+  return {
+    where: place(displayPath(uri), e.range.startLine, e.range.startChar),
+    text: `${inert(e.oldText)} → ${inert(e.newText)}`,
+  };
+}
+
+/** The one line of the notification: only the counts that mean something. */
+export function workspaceLine(target: WorkspaceTarget, r: WorkspaceResult): string {
+  const t = vscode.l10n.t;
+  if (r.aborted) return r.aborted;
+  const skippedFiles = Object.values(r.skippedFiles).reduce((n, c) => n + c, 0);
+  const first =
+    r.edits + r.review === 0
+      ? target === 'publisher'
+        ? t('No AMP URL to replace in {0} files', r.files)
+        : t('No URL to convert in {0} files', r.files)
+      : r.choice === 'preview' || r.choice === 'pick'
+        ? t(
+            'Applied the changes ticked in the Refactor Preview ({0} proposed in {1} files)',
+            r.edits,
+            r.changedFiles,
+          )
+        : target === 'publisher'
+          ? t('Replaced {0} URLs in {1} files', r.edits, r.changedFiles)
+          : t('Converted {0} URLs in {1} files', r.edits, r.changedFiles);
+  return oneLine([
+    first,
+    r.review > 0 &&
+      r.choice !== 'preview' &&
+      r.choice !== 'pick' &&
+      t('{0} left for a look', r.review),
+    r.skipped.length > 0 && t('{0} URLs left', r.skipped.length),
+    skippedFiles > 0 && t('{0} files skipped', skippedFiles),
+    r.staleFiles.length > 0 &&
+      t('{0} files changed since the scan, left untouched', r.staleFiles.length),
+  ]);
+}
+
+/** Writes the report and shows the line; returns `r`. */
+export function reportWorkspace(
+  target: WorkspaceTarget,
+  r: WorkspaceResult,
+  scan: WorkspaceScan,
+  stale: readonly ScannedFile[],
+  built: BuiltEdit,
+): WorkspaceResult {
+  const t = vscode.l10n.t;
+  const line = workspaceLine(target, r);
+  const title =
+    target === 'publisher'
+      ? t('Replace AMP URLs with publisher URLs in Workspace')
+      : t('Convert URLs to AMP Cache URLs in Workspace');
+  const written = r.applied && r.choice === 'replace';
+  writeReport(
+    reportLines(
+      [title, line],
+      [
+        {
+          title: written ? t('Changed') : t('Proposed'),
+          items: r.aborted && !r.choice ? [] : built.others.map(changeItem),
+        },
+        {
+          title:
+            r.choice === 'preview' || r.choice === 'pick'
+              ? t('Deserve a look (unchecked in the preview)')
+              : t('Left for a look (not written)'),
+          items: built.review.map((item) => ({
+            ...changeItem(item),
+            text: `${changeItem(item).text}: ${(item.edit.warnings ?? []).join(' ')}`,
+          })),
+        },
+        {
+          title: t('URLs left as they were'),
+          items: scan.skipped.map((s) => ({
+            where: place(displayPath(s.uri), s.line, s.character),
+            text: `${inert(s.url)}: ${s.reason}`,
+          })),
+        },
+        {
+          title: t('Files skipped'),
+          items: scan.skippedPaths.map((f) => ({
+            where: f.path,
+            text: fileSkipReason(f.reason, t),
+          })),
+        },
+        {
+          title: t('Files changed since the scan, left untouched'),
+          items: stale.map((f) => ({ where: displayPath(f.uri), text: '' })),
+        },
+      ],
+      t,
+    ),
+  );
+  notify(line, r.aborted !== undefined || !r.applied || r.review > 0 || r.staleFiles.length > 0);
+  return r;
+}

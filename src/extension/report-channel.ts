@@ -1,0 +1,38 @@
+// The "AMP URL" output channel: created once by activate() (which owns and disposes it), written
+// by every batch and workspace command with its full report; their notification is one line with
+// a "Show Report" button that opens it.
+import * as vscode from 'vscode';
+import { plainMessage } from './logic/escape';
+
+let channel: vscode.LogOutputChannel | undefined;
+
+/** Creates the channel; disposing the result disposes it. */
+export function createReportChannel(): vscode.Disposable {
+  const own = vscode.window.createOutputChannel('AMP URL', { log: true });
+  channel = own;
+  return new vscode.Disposable(() => {
+    if (channel === own) channel = undefined;
+    own.dispose();
+  });
+}
+
+/** Writes a report: its first line as the entry, the rest below it. */
+export function writeReport(lines: readonly string[]): void {
+  if (!channel || lines.length === 0) return;
+  channel.info(lines.join('\n'));
+}
+
+/**
+ * The one-line notification of a batch command, with "Show Report" (warning style when nothing
+ * was written or something needs a look). Returns at once: commands never wait for the user.
+ */
+export function notify(line: string, warn: boolean): void {
+  const show = vscode.l10n.t('Show Report');
+  const message = plainMessage(vscode.l10n.t('AMP URL: {0}', line));
+  const shown = warn
+    ? vscode.window.showWarningMessage(message, show)
+    : vscode.window.showInformationMessage(message, show);
+  void shown.then((pick) => {
+    if (pick === show) channel?.show(true);
+  });
+}

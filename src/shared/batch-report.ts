@@ -1,0 +1,84 @@
+// The full report of a batch or workspace command, as lines for the "AMP URL" output channel:
+// what changed, what was left and why, each warning at its `file:line:column` (which VS Code's
+// output view turns into a link). Document text in it is made inert: no line breaks or invisible
+// characters, long URLs shortened in the middle.
+import { format, type Localize } from './localize';
+import type { Skip } from './plan-edits';
+
+/** Most items listed per section; the rest are counted. */
+export const MAX_ITEMS = 2000;
+/** Longest URL shown whole. */
+const MAX_URL = 300;
+
+export interface ReportItem {
+  /** `path:line:column` (1-based), or '' when the place is unknown. */
+  where: string;
+  text: string;
+}
+
+export interface ReportSection {
+  title: string;
+  items: ReportItem[];
+}
+
+/** A place as the output view links it: `path:line:column`, 1-based, from 0-based numbers. */
+export function place(path: string, line: number, character: number): string {
+  return `${path}:${line + 1}:${character + 1}`;
+}
+
+const INVISIBLE =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
+
+/** Document text for one report line: invisible characters shown as code points, shortened. */
+export function inert(text: string, max = MAX_URL): string {
+  const visible = text.replace(
+    INVISIBLE,
+    (ch) => `⟨U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`,
+  );
+  if (visible.length <= max) return visible;
+  const half = Math.floor((max - 1) / 2);
+  return `${visible.slice(0, half)}…${visible.slice(visible.length - half)} (${visible.length})`;
+}
+
+/** The report's lines: the header, then each non-empty section with its items. */
+export function reportLines(
+  header: readonly string[],
+  sections: readonly ReportSection[],
+  t: Localize = format,
+  maxItems = MAX_ITEMS,
+): string[] {
+  const lines = [...header];
+  for (const s of sections) {
+    if (s.items.length === 0) continue;
+    lines.push(`${s.title} (${s.items.length}):`);
+    for (const item of s.items.slice(0, maxItems))
+      lines.push(item.where ? `  ${item.where}  ${item.text}` : `  ${item.text}`);
+    if (s.items.length > maxItems) lines.push(t('  … and {0} more', s.items.length - maxItems));
+  }
+  return lines;
+}
+
+/** Skips and notes of one document as report items (`at` offsets placed by `locate`). */
+export function skipItems(
+  skips: readonly Skip[],
+  locate: (offset: number) => string,
+): ReportItem[] {
+  return skips
+    .filter((s) => !s.quiet)
+    .map((s) => ({
+      where: s.at === undefined ? '' : locate(s.at),
+      text: s.url ? `${inert(s.url)}: ${s.reason}` : s.reason,
+    }));
+}
+
+/** Counts of quiet skips per reason: "{count} URLs left as they are: {reason}". */
+export function quietCounts(skips: readonly Skip[], t: Localize = format): string[] {
+  const counts = new Map<string, number>();
+  for (const s of skips) if (s.quiet) counts.set(s.reason, (counts.get(s.reason) ?? 0) + 1);
+  return [...counts].map(([reason, n]) => t('{0} URLs left as they are: {1}', n, reason));
+}
+
+/** One line for the notification: the counts that mean something, joined. */
+export function oneLine(parts: readonly (string | false | undefined)[]): string {
+  return parts.filter((p): p is string => typeof p === 'string' && p !== '').join('; ');
+}

@@ -1,0 +1,293 @@
+// Journeys (issue 21): two people's whole flows through the workbench, with the default choices
+// of every picker and dialog, asserting what is on disk and what is shown (the notification, the
+// "AMP URL" output channel), one screenshot per step (journey-*.png).
+//  (a) an SEO team de-AMPs a content folder: "Replace AMP URLs with publisher URLs in Workspace…";
+//  (b) a crawler engineer converts a list of 2,000 URLs: "Convert all URLs" and "Replace AMP URLs".
+import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { openWorkbench, sleep } from './lib/workbench.mjs';
+
+const CACHE = (p) => `https://www-example-com.cdn.ampproject.org/c/s/www.example.com/${p}`;
+const VIEWER = (p) => `https://www.google.com/amp/s/www.example.com/${p}`;
+const PUB = (p) => `https://www.example.com/${p}`;
+// The cache host is not www.example.com's own: the reverse warns (a look-alike).
+const LOOK_ALIKE = 'https://xyz.cdn.ampproject.org/c/s/www.example.com/offer';
+
+const CONTENT = {
+  'content/post-1.md': [
+    '# Post one',
+    '',
+    `Read [the guide](${CACHE('guide.html')}) and [the FAQ](${VIEWER('faq.html')}).`,
+    `Our own page: ${PUB('about.html')}`,
+    '',
+  ].join('\n'),
+  'content/post-2.html': [
+    '<article>',
+    `  <a href="${CACHE('list.html?a=1&amp;b=2')}">list</a>`,
+    `  <a href="${LOOK_ALIKE}">offer</a>`,
+    '</article>',
+    '',
+  ].join('\n'),
+  'content/post-3.md': `See ${VIEWER('news/1.html')} and ${CACHE('news/2.html')}.\n`,
+};
+const CONVERTED = {
+  'content/post-1.md': CONTENT['content/post-1.md']
+    .replace(CACHE('guide.html'), PUB('guide.html'))
+    .replace(VIEWER('faq.html'), PUB('faq.html')),
+  // The look-alike deserves a look: the default path leaves it and the report names it.
+  'content/post-2.html': CONTENT['content/post-2.html'].replace(
+    CACHE('list.html?a=1&amp;b=2'),
+    PUB('list.html?a=1&amp;b=2'),
+  ),
+  'content/post-3.md': `See ${PUB('news/1.html')} and ${PUB('news/2.html')}.\n`,
+};
+
+/** 2,000 URLs as a crawler exports them: cache, viewer and publisher URLs, some look-alikes. */
+function urlList() {
+  const lines = [];
+  for (let i = 0; i < 2000; i++) {
+    const p = `p/${i}.html`;
+    if (i % 100 === 7) lines.push(`https://xyz.cdn.ampproject.org/c/s/www.example.com/${p}`);
+    else if (i % 4 === 0) lines.push(`${CACHE(p)}?amp_js_v=0.1`);
+    else if (i % 4 === 1) lines.push(VIEWER(p));
+    else if (i % 4 === 2) lines.push(PUB(p));
+    else lines.push(CACHE(p));
+  }
+  return `${lines.join('\n')}\n`;
+}
+const URLS = urlList();
+const LIST_COUNTS = (() => {
+  const lines = URLS.trimEnd().split('\n');
+  return {
+    lookAlikes: lines.filter((l) => l.includes('//xyz.')).length,
+    amp: lines.filter((l) => !l.startsWith(PUB(''))).length,
+    publisher: lines.filter((l) => l.startsWith(PUB(''))).length,
+    viewer: lines.filter((l) => l.startsWith(VIEWER(''))).length,
+  };
+})();
+
+let wb,
+  failed = false;
+let step = 0;
+const shot = (journey, what) =>
+  wb.screenshot(`journey-${journey}-${String(++step).padStart(2, '0')}-${what}.png`);
+const disk = (rel) => fs.readFileSync(path.join(wb.folder, rel), 'utf8');
+
+/** The notification whose text matches `text`, once shown. */
+async function toast(text) {
+  const t = wb.page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
+  await t.waitFor({ timeout: 60_000 });
+  return t;
+}
+
+/** The message of a notification, as one string. */
+async function toastMessage(t) {
+  return (await t.locator('.notification-list-item-message').innerText()).replace(/\u00a0/g, ' ');
+}
+
+/** Clicks "Show Report" on the notification; waits for the output view (which shows the end of
+ *  the channel) to show `visible`; returns its text. */
+async function showReport(t, visible) {
+  await t.locator('.monaco-button', { hasText: /^Show Report$/ }).click();
+  const lines = wb.page.locator('.part.panel .view-lines').first();
+  await lines.waitFor();
+  for (let i = 0; i < 50; i++) {
+    const text = (await lines.innerText()).replace(/\u00a0/g, ' ');
+    if (text.includes(visible)) return text;
+    await sleep(200);
+  }
+  assert.fail(`the output view never showed "${visible}"`);
+}
+
+/** The channel's whole text, from its log file (the output view shows a window of it). */
+function reportLog() {
+  const find = (dir) =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const p = path.join(dir, e.name);
+      return e.isDirectory() ? find(p) : e.name.endsWith('AMP URL.log') ? [p] : [];
+    });
+  const files = find(path.join(wb.scratch, 'user-data', 'logs'));
+  assert.ok(files.length > 0, 'no log file of the "AMP URL" channel');
+  return files.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+}
+
+/** F1, then the command whose label is exactly `label` (another may start with the same words). */
+async function runExactly(label) {
+  await wb.page.keyboard.press('F1');
+  await wb.quickInput().waitFor();
+  await wb.quickInput().fill(`>${label}`);
+  await wb.quickPickItem(label).click();
+}
+
+/** Hides the panel the way a person does from the keyboard (Ctrl+J toggles it). */
+async function closePanel() {
+  await wb.page.keyboard.press('Control+j');
+  await wb.page.locator('.part.panel').waitFor({ state: 'hidden' });
+}
+
+describe('journeys: batch and workspace commands (code-server in Chromium)', function () {
+  this.timeout(180_000);
+
+  before(async function () {
+    this.timeout(120_000);
+    // The list is written in journey (b): journey (a)'s default "**/*" would convert it too.
+    wb = await openWorkbench({ files: CONTENT });
+  });
+
+  afterEach(async function () {
+    if (await wb?.shootFailure(this.currentTest)) failed = true;
+    await wb?.page.keyboard.press('Escape');
+  });
+
+  after(async () => wb?.close(failed));
+
+  it('(a) SEO: de-AMP a content folder with the defaults; the report names the look-alike; Undo restores', async () => {
+    step = 0;
+    await wb.runCommand('AMP URL: Replace AMP URLs with publisher URLs in Workspace…');
+    await wb.waitForQuickInput('Files to include');
+    await shot('deamp', 'include');
+    await wb.page.keyboard.press('Enter'); // the prefilled **/*
+    await wb.waitForQuickInput('Files to exclude');
+    await wb.page.keyboard.press('Enter'); // none
+    const dialog = wb.dialog();
+    await dialog
+      .locator('.dialog-message-row', {
+        hasText: /Replace \d+ AMP URLs with publisher URLs in \d+ files\?/,
+      })
+      .waitFor({ timeout: 60_000 });
+    const dialogText = await dialog.innerText();
+    assert.match(dialogText, /1 more deserve a look first/);
+    await shot('deamp', 'dialog');
+    // The default button (Enter) writes.
+    await wb.page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+
+    const t = await toast(/AMP URL: Replaced \d+ URLs in \d+ files/);
+    const message = await toastMessage(t);
+    assert.match(message, /; 1 left for a look/);
+    assert.ok(!message.includes('\n') && message.length < 160, message);
+    for (const [rel, text] of Object.entries(CONVERTED))
+      for (let i = 0; disk(rel) !== text && i < 50; i++) await sleep(200);
+    for (const [rel, text] of Object.entries(CONVERTED)) assert.strictEqual(disk(rel), text, rel);
+    await shot('deamp', 'notification');
+
+    const shown = await showReport(t, 'Left for a look (not written) (1):');
+    await shot('deamp', 'report');
+    assert.match(shown, /content\/post-2\.html:3:\d+ +https:\/\/xyz\.cdn\.ampproject\.org/);
+    const log = reportLog();
+    assert.match(log, /Replace AMP URLs with publisher URLs in Workspace/);
+    const post1 = path.join(wb.folder, 'content', 'post-1.md');
+    const post2 = path.join(wb.folder, 'content', 'post-2.html');
+    const col = (rel, line, text) => CONTENT[rel].split('\n')[line - 1].indexOf(text) + 1;
+    const guide = col('content/post-1.md', 3, CACHE('guide.html'));
+    assert.ok(
+      log.includes(`${post1}:3:${guide}  ${CACHE('guide.html')} → ${PUB('guide.html')}`),
+      log,
+    );
+    assert.match(log, /Left for a look \(not written\) \(1\):/);
+    const offer = col('content/post-2.html', 3, LOOK_ALIKE);
+    assert.ok(log.includes(`${post2}:3:${offer}  ${LOOK_ALIKE} → ${PUB('offer')}: `), log);
+    assert.match(log, /look-alike/);
+    await closePanel();
+
+    await wb.page
+      .locator('.explorer-folders-view .monaco-list-row', { hasText: 'content' })
+      .first()
+      .click();
+    await wb.openFromExplorer('post-3.md');
+    // Undo: Ctrl+Z in an edited file undoes the whole workspace edit (VS Code 1.100 does it at
+    // once; where it asks "Undo in N Files", that is the default), then File: Save All.
+    await wb.page.keyboard.press('Control+z');
+    for (let i = 0; i < 50 && !(await wb.editorText()).includes(VIEWER('news/1.html')); i++) {
+      if ((await wb.dialog().count()) > 0) {
+        await shot('deamp', 'undo-dialog');
+        await wb.page.keyboard.press('Enter');
+        await wb.dialog().waitFor({ state: 'detached' });
+      }
+      await sleep(200);
+    }
+    await wb.runCommand('File: Save All');
+    for (const rel of Object.keys(CONTENT))
+      for (let i = 0; disk(rel) !== CONTENT[rel] && i < 50; i++) await sleep(200);
+    for (const [rel, text] of Object.entries(CONTENT)) assert.strictEqual(disk(rel), text, rel);
+    await shot('deamp', 'undone');
+  });
+
+  it('(b) crawler: a list of 2,000 URLs, Convert all then Replace AMP URLs from the palette; one-line notifications with Show Report', async () => {
+    step = 0;
+    fs.mkdirSync(path.join(wb.folder, 'lists'));
+    fs.writeFileSync(path.join(wb.folder, 'lists', 'urls.txt'), URLS);
+    await wb.page
+      .locator('.explorer-folders-view .monaco-list-row', { hasText: 'lists' })
+      .first()
+      .click();
+    await wb.openFromExplorer('urls.txt');
+    await shot('list', 'open');
+
+    // Convert all, the picker's first choice (AMP Cache URLs).
+    await wb.runCommand('AMP URL: Convert all URLs in selection/document');
+    await wb.waitForQuickInput('Convert all URLs to…');
+    await shot('list', 'convert-all-picker');
+    await wb.page.keyboard.press('Enter');
+    let t = await toast(/AMP URL: Replaced \d+ URLs/);
+    let message = await toastMessage(t);
+    assert.ok(!message.includes('\n') && message.length < 120, message);
+    // The publisher URLs became cache URLs; viewer URLs are left, with the reason in the report;
+    // cache URLs, already in that form, are not news and not counted in the notification.
+    assert.match(
+      message,
+      new RegExp(`Replaced ${LIST_COUNTS.publisher} URLs; ${LIST_COUNTS.viewer} left$`),
+    );
+    await shot('list', 'convert-all-notification');
+    await showReport(t, 'urls.txt:');
+    await shot('list', 'convert-all-report');
+    let log = reportLog();
+    assert.match(log, /Convert all URLs: .*urls\.txt/);
+    const list = path.join(wb.folder, 'lists', 'urls.txt');
+    assert.ok(
+      log.includes(`${list}:2:1  ${VIEWER('p/1.html')}: an AMP viewer URL`),
+      log.slice(-2000),
+    );
+    await closePanel();
+    await wb.editorLines().click({ position: { x: 5, y: 5 } });
+    await wb.undo((text) =>
+      text.startsWith(
+        `${CACHE('p/0.html')}?amp_js_v=0.1\n${VIEWER('p/1.html')}\n${PUB('p/2.html')}`,
+      ),
+    );
+
+    // Replace AMP URLs: every cache and viewer URL to its publisher URL; look-alikes warned.
+    await runExactly('AMP URL: Replace AMP URLs with publisher URLs'); // not "… in Workspace…"
+    t = await toast(/AMP URL: Replaced \d+ URLs/);
+    message = await toastMessage(t);
+    assert.ok(!message.includes('\n') && message.length < 120, message);
+    assert.strictEqual(
+      message.replace(/^AMP URL: /, ''),
+      `Replaced ${LIST_COUNTS.amp} URLs; ${LIST_COUNTS.lookAlikes} warnings`,
+    );
+    assert.ok(!/not an AMP URL/.test(message), 'a count that means nothing');
+    await shot('list', 'replace-notification');
+    await showReport(t, 'removed amp_js_v');
+    await shot('list', 'replace-report');
+    log = reportLog();
+    assert.match(log, new RegExp(`Warnings \\(${LIST_COUNTS.lookAlikes}\\):`));
+    assert.ok(
+      log.includes(`${list}:8:1  https://xyz.cdn.ampproject.org/c/s/www.example.com/p/7.html: `),
+      log.slice(-3000),
+    );
+    assert.match(log, new RegExp(`${LIST_COUNTS.publisher} URLs left as they are: not an AMP URL`));
+    await closePanel();
+    await wb.editorLines().click({ position: { x: 5, y: 5 } });
+    await wb.page.keyboard.press('Control+s');
+    for (let i = 0; disk('lists/urls.txt') === URLS && i < 50; i++) await sleep(200);
+    const saved = disk('lists/urls.txt');
+    assert.ok(!saved.includes('cdn.ampproject.org') && !saved.includes('google.com/amp'));
+    assert.ok(saved.startsWith(`${PUB('p/0.html')}\n${PUB('p/1.html')}\n${PUB('p/2.html')}\n`));
+    await wb.undo((text) => text.startsWith(`${CACHE('p/0.html')}?amp_js_v=0.1`));
+    await wb.page.keyboard.press('Control+s');
+    for (let i = 0; disk('lists/urls.txt') !== URLS && i < 50; i++) await sleep(200);
+    assert.strictEqual(disk('lists/urls.txt'), URLS);
+    await shot('list', 'undone');
+  });
+});
