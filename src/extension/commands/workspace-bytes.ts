@@ -15,20 +15,8 @@ import {
 import { languageOfPath } from '../../shared/language-of-path';
 import type { FilePlan, FileSkip } from '../../shared/workspace-plan';
 
-/**
- * The text of `bytes` for a first look (planning whether the file has anything to convert):
- * the strict reading when the bytes are UTF-8 (or UTF-16 with a BOM), else each byte as one
- * character, which finds the same ASCII URLs. Never the text edits are placed on: editorText is.
- */
-export function firstLook(bytes: Uint8Array): string {
-  const r = decodeFileBytes(bytes);
-  if (r.text !== undefined) return r.text;
-  let out = '';
-  // Chunks: String.fromCharCode takes a bounded number of arguments.
-  for (let i = 0; i < bytes.length; i += 8192)
-    out += String.fromCharCode(...bytes.subarray(i, i + 8192));
-  return out;
-}
+/** One character per byte (WHATWG's windows-1252 decoder maps every byte to one code point). */
+const BYTE_PER_CHAR = new TextDecoder('windows-1252');
 
 /** Whether files.autoGuessEncoding may apply to `uri`, for its language or any. */
 function guessing(uri: vscode.Uri): boolean {
@@ -82,7 +70,10 @@ export function firstRead(
 ): { text: string; skip?: undefined } | { skip: FileSkip } {
   if (bytes.length > maxSize) return { skip: 'tooLarge' };
   const r = decodeFileBytes(bytes);
-  return r.skip === 'binary' ? { skip: 'binary' } : { text: firstLook(bytes) };
+  if (r.skip === 'binary') return { skip: 'binary' };
+  // The strict reading when the bytes are UTF-8 (or UTF-16 with a BOM), else one character per
+  // byte, which finds the same ASCII URLs. Never the text edits are placed on: editorText is.
+  return { text: r.text ?? BYTE_PER_CHAR.decode(bytes) };
 }
 
 /**

@@ -269,6 +269,21 @@ describe('workspace plan: hosts, hashes and the report', () => {
   });
 });
 
+describe('workspace plan: files VS Code would not write back byte for byte (issue 20)', () => {
+  it('names both reasons in the report', () => {
+    assert.equal(
+      workspaceMessage({
+        files: 5,
+        changedFiles: 1,
+        edits: 1,
+        skippedFiles: { ...noFileSkips(), encoding: 2, lineEndings: 1 },
+        staleFiles: 0,
+      }),
+      '1 URLs in 1 of 5 files; 2 files skipped: VS Code would not write their bytes back unchanged (files.encoding or a guessed encoding); 1 files skipped: mixed line endings or a lone CR (VS Code would normalise them)',
+    );
+  });
+});
+
 describe('workspace plan: ByteBudget (bytes read at a time by the scan)', () => {
   it('holds back a read that would overflow the budget until bytes are given back', async () => {
     const budget = new ByteBudget(100);
