@@ -260,7 +260,7 @@ describe('interactive commands (code-server in Chromium)', function () {
       await cursorTo(2, 5);
       await wb.runCommand('AMP URL: Show all forms');
       await wb.waitForQuickInput(`All forms of ${URL_}`);
-      await wb.quickInput().fill('AMP Cache URL (Google');
+      await wb.quickInput().fill('Google AMP Cache URL');
       const row = wb.quickPickRow(
         'https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/blog/post-1',
       );
@@ -282,7 +282,7 @@ describe('interactive commands (code-server in Chromium)', function () {
       await wb.runCommand('Add Cursor Below');
       await wb.runCommand('AMP URL: Show all forms');
       await wb.waitForQuickInput(`All forms of ${URL_}`);
-      await wb.quickInput().fill('AMP Cache URL (Google');
+      await wb.quickInput().fill('Google AMP Cache URL');
       const row = wb.quickPickRow(
         'https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/blog/post-1',
       );

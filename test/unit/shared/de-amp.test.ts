@@ -1,11 +1,14 @@
 // De-AMP decisions (vscode-free): viewer URLs classified apart, every shape reversed with its
 // notes, non-AMP URLs left with a reason, and the notes in the summary line.
 import * as assert from 'node:assert/strict';
+import { cacheOriginOf } from '../../../src/shared/cache-origins';
 import { classify } from '../../../src/shared/classify';
+import { computeForms } from '../../../src/shared/forms';
 import { planEdits } from '../../../src/shared/plan-edits';
 import { readSettings } from '../../../src/shared/settings';
 import { summaryMessage } from '../../../src/shared/summary';
 import { deAmpTransform, makeTransform } from '../../../src/shared/transforms';
+import { planFile } from '../../../src/shared/workspace-plan';
 import { applyEdits } from '../../shared/apply-edits';
 
 const settings = readSettings(() => undefined, true);
@@ -69,5 +72,95 @@ describe('extension de-AMP', () => {
     );
     // Without notes the message is what it was.
     assert.equal(summaryMessage({ changed: 2, skipped: [] }), 'Replaced 2 URLs');
+  });
+});
+
+describe('AMP infrastructure, rel links and cache origins (issue 21)', () => {
+  const toCache = makeTransform('cache', settings);
+
+  it('the AMP runtime and its frames get no cache form and are never converted', () => {
+    for (const url of [
+      'https://cdn.ampproject.org/v0.js',
+      'https://cdn.ampproject.org/v0/amp-bind-0.1.js',
+      'https://cdn.ampproject.org/lts/v0.js',
+      'https://cdn.ampproject.org/rtv/012105150310000/v0.js',
+      'https://cdn.ampproject.org/sw/amp-sw.js',
+      'https://cdn.ampproject.org/caches.json',
+      'https://d-123.ampproject.net/2105150310000/frame.html',
+    ]) {
+      assert.match(toCache(url).skip ?? '', /of the AMP project, not a publisher page/, url);
+      assert.equal(
+        computeForms(url, settings).forms.filter((f) => f.id.startsWith('cache')).length,
+        0,
+      );
+    }
+    const md = computeForms('https://cdn.ampproject.org/v0.js', settings);
+    assert.equal(md.kind, 'project');
+    assert.equal(md.file, 'AMP runtime script');
+  });
+
+  it('converting all URLs of an AMP page leaves its runtime, rel=canonical and rel=amphtml', () => {
+    const page = [
+      '<link rel="canonical" href="https://news.example.com/story">',
+      "<link href='https://news.example.com/story.amp' rel='amphtml'>",
+      '<script async src="https://cdn.ampproject.org/v0.js"></script>',
+      '<a href="https://news.example.com/other">other</a>',
+    ].join('\n');
+    const plan = planEdits(page, [{ start: 0, end: page.length }], toCache, undefined, 'html');
+    assert.deepEqual(
+      plan.edits.map((e) => e.newText),
+      ['https://news-example-com.cdn.ampproject.org/c/s/news.example.com/other'],
+    );
+    assert.deepEqual(
+      plan.skipped.map((s) => s.reason.replace(/ \(.*$| of the AMP project.*$/, '')),
+      [
+        'the rel=canonical link of an AMP page names the publisher page on purpose',
+        'the rel=amphtml link of an AMP page names the publisher page on purpose',
+        'an AMP runtime script',
+      ],
+    );
+    // The workspace plan leaves them the same way (the runtime is not even a publisher URL).
+    const file = planFile(page, 'cache', toCache, settings.caches, undefined, 'html');
+    assert.deepEqual(
+      file.edits.map((e) => e.host),
+      ['news.example.com'],
+    );
+    assert.equal(file.skipped.length, 2);
+    // Under a cursor, the user asked for that URL: it converts.
+    const at = page.indexOf('news.example.com/story"');
+    assert.equal(planEdits(page, [{ start: at, end: at }], toCache).edits.length, 1);
+  });
+
+  it('a viewer URL gives its publisher cache origin, not the viewer host', () => {
+    const origin = (url: string) => cacheOriginOf(url, settings).value?.origin;
+    assert.equal(
+      origin('https://www.google.com/amp/s/news.example.com/x'),
+      'https://news-example-com.cdn.ampproject.org',
+    );
+    assert.equal(
+      origin('https://www.bing.com/amp/s/news.example.com/x'),
+      'https://news-example-com.www.bing-amp.com',
+    );
+    assert.equal(
+      origin('https://news.example.com/x'),
+      'https://news-example-com.cdn.ampproject.org',
+    );
+    assert.equal(
+      origin('https://news-example-com.cdn.ampproject.org/c/s/news.example.com/x'),
+      'https://news-example-com.cdn.ampproject.org',
+    );
+    assert.equal(
+      origin('https://cdn.ampproject.org/c/s/news.example.com/x'),
+      'https://news-example-com.cdn.ampproject.org',
+    );
+    assert.match(
+      cacheOriginOf('https://cdn.ampproject.org/v0.js', settings).error ?? '',
+      /no cache origin/,
+    );
+    // The hover's forms of a viewer URL carry it too.
+    const forms = computeForms('https://www.google.com/amp/s/news.example.com/x', settings);
+    const row = forms.forms.find((f) => f.id === 'cacheOrigin');
+    assert.equal(row?.value, 'https://news-example-com.cdn.ampproject.org');
+    assert.equal(row.label, 'Google AMP Cache origin');
   });
 });

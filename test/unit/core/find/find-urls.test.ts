@@ -295,6 +295,16 @@ describe('findUrls: trailing punctuation and brackets', () => {
     }
   });
 
+  it('keeps a last /.. path segment: it is part of the URL a browser requests (issue 21)', () => {
+    // Safe Browsing's own example (demo/README.md): the browser requests http://www.google.com/.
+    assert.deepEqual(urls('- http://www.google.com/blah/..'), ['http://www.google.com/blah/..']);
+    assert.deepEqual(urls('(http://a.com/x/..)'), ['http://a.com/x/..']);
+    // A single dot after / ends a sentence; in a query or fragment `..` is punctuation.
+    assert.deepEqual(urls('Visit http://example.com/.'), ['http://example.com/']);
+    assert.deepEqual(urls('http://a.com/?q=/..'), ['http://a.com/?q=/']);
+    assert.deepEqual(urls('http://a.com/x..'), ['http://a.com/x']);
+  });
+
   it('keeps punctuation inside the URL', () => {
     assert.deepEqual(urls('https://a.com/a.b,c;d!e?f=1*2_3~4:5.'), [
       'https://a.com/a.b,c;d!e?f=1*2_3~4:5',
