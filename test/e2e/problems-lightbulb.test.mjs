@@ -1,8 +1,8 @@
 // The opt-in Problems and their lightbulb, as a person uses them (README "Problems and fix on
 // save"): a file with two AMP Cache URLs, Ctrl+. on the first one lists "Replace with publisher
 // URL" once and "Fix all AMP URLs in file" as quick fixes; each, picked, writes the right text,
-// and Undo restores it. The Refactor menu (Ctrl+Shift+R) on a URL already in normal form: what
-// VS Code shows of an action that can't apply.
+// and Undo restores it. The Refactor menu (Ctrl+Shift+R) on a URL already in normal form: an
+// action that can't apply is listed only after "Show Disabled", faded, its reason in its title.
 import * as assert from 'node:assert';
 import { openWorkbench, sleep } from './lib/workbench.mjs';
 
@@ -36,11 +36,21 @@ async function closeActionMenu() {
     .catch(() => {});
 }
 
-/** Clicks the action labelled `label` in the open code action menu. */
+/**
+ * Picks the action labelled `label` in the open code action menu with the keyboard, as a person
+ * does (Down to it, Enter): a click there lands on the menu's pointer guard while it settles.
+ */
 async function pick(label) {
-  const row = wb.page.locator('.action-widget .monaco-list-row.action', { hasText: label }).first();
-  await row.click();
-  await wb.page.locator('.action-widget').waitFor({ state: 'hidden', timeout: 5000 });
+  const focused = wb.page.locator('.action-widget .monaco-list-row.focused').first();
+  for (let i = 0; i < 10; i++) {
+    if ((await focused.getAttribute('aria-label')) === label) {
+      await wb.page.keyboard.press('Enter');
+      await wb.page.locator('.action-widget').waitFor({ state: 'hidden', timeout: 5000 });
+      return;
+    }
+    await wb.page.keyboard.press('ArrowDown');
+  }
+  assert.fail(`no "${label}" in the code action menu`);
 }
 
 /** Ctrl+. with the cursor in `url`, until the menu lists what the problem offers. */
@@ -70,6 +80,7 @@ describe('Problems: the lightbulb on AMP Cache URLs (code-server in Chromium)', 
 
   afterEach(async function () {
     if (await wb?.shootFailure(this.currentTest)) failed = true;
+    await closeActionMenu();
   });
 
   after(async () => wb?.close(failed));
@@ -112,12 +123,28 @@ describe('Problems: the lightbulb on AMP Cache URLs (code-server in Chromium)', 
     await wb.undo((t) => t.includes(`- ${CACHE1}`) && t.includes(`- ${CACHE2}`));
   });
 
-  it('the Refactor menu on a URL already in normal form: what an action that cannot apply looks like', async () => {
+  it('the Refactor menu: an action that cannot apply is behind Show Disabled, faded, with its reason', async () => {
     await wb.clickInside(PLAIN);
     await wb.page.keyboard.press('Control+Shift+r');
     const rows = await actionMenu();
+    // As the README says: only what applies, then "Show Disabled".
+    assert.ok(rows.includes('Replace with AMP Cache URL'), rows.join(' | '));
+    assert.ok(!rows.some((r) => r.startsWith('Normalize URL')), rows.join(' | '));
+    const widget = wb.page.locator('.action-widget').first();
+    await widget.getByText('Show Disabled').click({ force: true });
+    const normalize = widget.locator('.monaco-list-row', { hasText: 'Normalize URL' }).first();
+    await normalize.waitFor();
     await wb.screenshot('refactor-menu-disabled.png');
-    console.log(`      refactor menu: ${rows.join(' | ')}`);
+    assert.equal((await normalize.innerText()).trim(), 'Normalize URL (already in this form)');
+    assert.match((await normalize.getAttribute('class')) ?? '', /option-disabled/);
+    const canonical = widget.locator('.monaco-list-row', { hasText: 'Canonicalize URL' }).first();
+    assert.equal((await canonical.innerText()).trim(), 'Canonicalize URL (already in this form)');
+    // Enter on a faded action does nothing.
+    const before = await wb.editorText();
+    await normalize.hover({ force: true });
+    await wb.page.keyboard.press('Enter');
+    await sleep(500);
+    assert.equal(await wb.editorText(), before);
     await closeActionMenu();
   });
 });

@@ -1,18 +1,21 @@
 // Refactor actions (and lightbulb entries) on the URL at the cursor: Replace with AMP Cache URL /
 // publisher URL, Normalize URL, Canonicalize URL (logic/code-action-offers.ts). Each carries its
 // edit, so one undo reverts it; one that can't apply (already in that form, refused) is offered
-// disabled with the reason: VS Code leaves it out of the lightbulb and shows it faded, with the
-// reason, in the Refactor menu, so no action silently goes missing. In the lightbulb, a URL that
+// disabled: VS Code 1.100 leaves it out of the lightbulb and the Refactor menu until "Show
+// Disabled" is clicked there, then shows it faded, by its title only (the disabled reason is
+// shown nowhere), so the reason goes in the title: "Normalize URL (already in this form)". In the lightbulb, a URL that
 // has an AMP URL problem gets "Replace with publisher URL" once: as the problem's quick fix.
 import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { inScope, textReader, urlAtPosition } from '../documents';
 import { codeActionOffers } from '../logic/code-action-offers';
-import { plainMessage } from '../logic/escape';
+import { noIcons, plainMessage, truncate } from '../logic/escape';
 import { writeUrlAt } from '../../shared/write-context';
 import { DIAGNOSTIC_CODE, DIAGNOSTIC_SOURCE } from './diagnostics';
 
 const REWRITE = vscode.CodeActionKind.RefactorRewrite.append('ampUrl');
+/** Longest reason put in a disabled action's title (the menu is one line per action). */
+const MAX_REASON = 80;
 
 export class CodeActions implements vscode.CodeActionProvider {
   static readonly providedCodeActionKinds = [REWRITE];
@@ -51,7 +54,9 @@ export class CodeActions implements vscode.CodeActionProvider {
     return offers.map((offer) => {
       const action = new vscode.CodeAction(offer.title, REWRITE.append(offer.sub));
       if (offer.text === undefined) {
-        action.disabled = { reason: plainMessage(offer.reason ?? '') };
+        const reason = plainMessage(noIcons(truncate(offer.reason ?? '', MAX_REASON)));
+        action.title = vscode.l10n.t('{0} ({1})', offer.title, reason);
+        action.disabled = { reason };
       } else {
         action.edit = new vscode.WorkspaceEdit();
         action.edit.replace(doc.uri, urlRange, offer.text);

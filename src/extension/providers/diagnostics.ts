@@ -48,14 +48,17 @@ const pause = () =>
   });
 
 /**
- * The publisher-URL edits of a document, planned in slices; none when it is out of scope
- * (languages, limits); undefined when `cancelled` says so first. At most `cap`.
+ * The publisher-URL edits of a document, planned in slices, each turned by `then` into what the
+ * caller keeps (inside the slices: 1,000 diagnostics made at the end would be one more block);
+ * none when it is out of scope (languages, limits); undefined when `cancelled` says so first.
+ * At most `cap`.
  */
-export async function publisherEdits(
+export async function placedEdits<T>(
   doc: vscode.TextDocument,
   s: Settings,
+  then: (e: PlacedEdit) => T,
   o: { cap?: number; cancelled?: () => boolean } = {},
-): Promise<PlacedEdit[] | undefined> {
+): Promise<T[] | undefined> {
   if (s.languages && !s.languages.has(doc.languageId)) return [];
   if (documentSize(doc) > s.limits.maxDocumentSize) return [];
   const version = doc.version;
@@ -75,9 +78,18 @@ export async function publisherEdits(
     keep: (e) => {
       const range = new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end));
       // A URL on a line beyond the line limit gets none (as the hover).
-      return range.end.character <= s.limits.maxLineLength ? { ...e, range } : undefined;
+      return range.end.character <= s.limits.maxLineLength ? then({ ...e, range }) : undefined;
     },
   });
+}
+
+/** placedEdits, the edits themselves. */
+export function publisherEdits(
+  doc: vscode.TextDocument,
+  s: Settings,
+  o: { cap?: number; cancelled?: () => boolean } = {},
+): Promise<PlacedEdit[] | undefined> {
+  return placedEdits(doc, s, (e) => e, o);
 }
 
 export class AmpDiagnostics extends Disposable {
@@ -167,16 +179,11 @@ export class AmpDiagnostics extends Disposable {
     const run = {};
     this.runs.set(key, run);
     const s = this.config.settings;
-    const edits = await publisherEdits(doc, s, {
-      cap: MAX_DIAGNOSTICS,
-      cancelled: () => this.runs.get(key) !== run,
-    });
-    if (!edits || this.runs.get(key) !== run) return;
-    this.runs.delete(key);
     const transform = makeTransform('publisher', s, {}, vscode.l10n.t);
-    this.collection.set(
-      doc.uri,
-      edits.map((e) => {
+    const diagnostics = await placedEdits(
+      doc,
+      s,
+      (e) => {
         // The URL the fix writes (newText is that URL escaped for its context).
         const url = transform(absoluteUrl(e.oldText)).text ?? e.newText;
         const d = new vscode.Diagnostic(
@@ -187,7 +194,11 @@ export class AmpDiagnostics extends Disposable {
         d.source = DIAGNOSTIC_SOURCE;
         d.code = DIAGNOSTIC_CODE;
         return d;
-      }),
+      },
+      { cap: MAX_DIAGNOSTICS, cancelled: () => this.runs.get(key) !== run },
     );
+    if (!diagnostics || this.runs.get(key) !== run) return;
+    this.runs.delete(key);
+    this.collection.set(doc.uri, diagnostics);
   }
 }
