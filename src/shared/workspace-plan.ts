@@ -301,7 +301,10 @@ export function workspaceMessage(c: WorkspaceCounts, t: Localize = format): stri
   if (s.special) parts.push(t('{0} FIFOs, devices or sockets skipped', s.special));
   if (s.ignoreFileNotRead)
     parts.push(
-      t('{0} ignore files not read (not a regular file, or over 1 MB)', s.ignoreFileNotRead),
+      t(
+        '{0} ignore files not read (not a regular file, over 1 MB or over 10,000 lines)',
+        s.ignoreFileNotRead,
+      ),
     );
   if (s.ignoreLineNotUsed)
     parts.push(

@@ -207,7 +207,7 @@ describe('workspace plan: hosts, hashes and the report', () => {
         },
         staleFiles: 0,
       }),
-      '0 URLs in 0 of 4 files; 2 symbolic links to outside the workspace folder skipped; 1 symbolic links not followed (nothing outside the workspace folder is read or written); 1 FIFOs, devices or sockets skipped; 3 ignore files not read (not a regular file, or over 1 MB); 1 ignore-file lines not applied (invalid or too complex)',
+      '0 URLs in 0 of 4 files; 2 symbolic links to outside the workspace folder skipped; 1 symbolic links not followed (nothing outside the workspace folder is read or written); 1 FIFOs, devices or sockets skipped; 3 ignore files not read (not a regular file, over 1 MB or over 10,000 lines); 1 ignore-file lines not applied (invalid or too complex)',
     );
   });
 });
