@@ -93,7 +93,7 @@ export function fileSkipReason(skip: FileSkip, t: Localize = format): string {
     case 'special':
       return t('a FIFO, device or socket: never opened');
     case 'ignoreFileNotRead':
-      return t('an ignore file not read (not a regular file, or over 1 MB)');
+      return t('an ignore file not read (not a regular file, over 1 MB or over 10,000 lines)');
     case 'ignoreLineNotUsed':
       return t('an ignore-file line not applied (invalid or too complex)');
     case 'globNotUsed':

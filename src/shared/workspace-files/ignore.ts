@@ -29,6 +29,12 @@ export type IgnoreSource = typeof GIT_INFO_EXCLUDE | IgnoreFileName;
 /** Ignore files larger than this are not read (and reported): real ones are a few kB. */
 export const MAX_IGNORE_FILE_SIZE = 1_000_000;
 
+/**
+ * Ignore files with more lines than this are not applied (and reported): every entry of the walk
+ * is matched against every line that applies to it. Real ones have tens to hundreds.
+ */
+export const MAX_IGNORE_LINES = 10_000;
+
 export interface IgnoreRule {
   negated: boolean;
   /** `x/`: matches folders only. */

@@ -16,6 +16,7 @@ export {
   IGNORE_FILE_NAMES,
   IgnoreRules,
   MAX_IGNORE_FILE_SIZE,
+  MAX_IGNORE_LINES,
   isIgnored,
   parseIgnoreFile,
   type IgnoreFileName,

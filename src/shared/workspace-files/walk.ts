@@ -23,10 +23,12 @@ import {
   GIT_INFO_EXCLUDE,
   IGNORE_FILE_NAMES,
   MAX_IGNORE_FILE_SIZE,
+  MAX_IGNORE_LINES,
   isIgnored,
   parseIgnoreFile,
   type IgnoreLevel,
   type IgnoreLineProblem,
+  type IgnoreRule,
 } from './ignore';
 
 export interface WalkOptions {
@@ -72,6 +74,15 @@ export interface WalkResult {
 
 /** No step runs longer than this without giving the event loop back (editor stays responsive). */
 export const SLICE_MS = 10;
+
+/** Ignore lines parsed between two looks at the clock. */
+const LINES_PER_SLICE = 500;
+
+function lineCount(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
 
 /** Gives the event loop back: a macrotask, so timers, messages and Cancel get their turn. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -147,7 +158,8 @@ async function walk(fs: WalkFileSystem, o: WalkOptions): Promise<WalkResult> {
     cancelled: false,
   };
   const compile = (glob: string): CompiledGlob | undefined => {
-    const c = compileGlob(glob);
+    // `./src/**` is `src/**` (relative to the root either way).
+    const c = compileGlob(glob.replace(/^(?:\.\/)+/, ''));
     if (c.problem !== undefined) result.globsNotUsed.push({ glob, problem: c.problem });
     return c.glob;
   };
@@ -177,13 +189,16 @@ async function walk(fs: WalkFileSystem, o: WalkOptions): Promise<WalkResult> {
     let problem: IgnoreFileProblem;
     try {
       const info = await fs.stat(path);
-      const bytes =
-        info.type === 'file' && info.size <= MAX_IGNORE_FILE_SIZE
-          ? await fs.readFile(path, MAX_IGNORE_FILE_SIZE)
-          : undefined;
-      if (bytes) return new TextDecoder().decode(bytes);
-      problem =
-        info.type === 'file' && info.size > MAX_IGNORE_FILE_SIZE ? 'tooLarge' : 'notRegular';
+      if (info.type !== 'file') problem = 'notRegular';
+      else if (info.size > MAX_IGNORE_FILE_SIZE) problem = 'tooLarge';
+      else {
+        // readFile checks again: undefined if it is no longer a regular file within the cap.
+        const bytes = await fs.readFile(path, MAX_IGNORE_FILE_SIZE);
+        const text = bytes && new TextDecoder().decode(bytes);
+        // Past MAX_IGNORE_LINES, matching each entry against every line would cost too much.
+        if (text !== undefined && lineCount(text) <= MAX_IGNORE_LINES) return text;
+        problem = text === undefined ? 'notRegular' : 'tooLarge';
+      }
     } catch (e) {
       if (e instanceof Cancelled) {
         result.cancelled = true;
@@ -194,15 +209,22 @@ async function walk(fs: WalkFileSystem, o: WalkOptions): Promise<WalkResult> {
     result.ignoreFilesNotRead.push({ path, problem });
     return undefined;
   };
-  const levelOf = (
+  /** The rules of a folder's ignore files, parsed a slice at a time (a 1 MB file takes seconds). */
+  const levelOf = async (
     dir: string,
     texts: { path: string; text: string }[],
-  ): IgnoreLevel | undefined => {
-    const rules = texts.flatMap(({ path, text }) => {
-      const parsed = parseIgnoreFile(text);
-      for (const p of parsed.problems) result.ignoreLinesNotUsed.push({ ...p, path });
-      return parsed.rules;
-    });
+  ): Promise<IgnoreLevel | undefined> => {
+    const rules: IgnoreRule[] = [];
+    for (const { path, text } of texts) {
+      const lines = text.split('\n');
+      for (let i = 0; i < lines.length; i += LINES_PER_SLICE) {
+        if (await tick()) return undefined;
+        const parsed = parseIgnoreFile(lines.slice(i, i + LINES_PER_SLICE).join('\n'));
+        rules.push(...parsed.rules);
+        for (const p of parsed.problems)
+          result.ignoreLinesNotUsed.push({ ...p, line: p.line + i, path });
+      }
+    }
     return rules.length > 0 ? { dir, rules } : undefined;
   };
 
@@ -222,7 +244,7 @@ async function walk(fs: WalkFileSystem, o: WalkOptions): Promise<WalkResult> {
       );
       const text = exists ? await readIgnore(GIT_INFO_EXCLUDE) : undefined;
       const level =
-        text === undefined ? undefined : levelOf('', [{ path: GIT_INFO_EXCLUDE, text }]);
+        text === undefined ? undefined : await levelOf('', [{ path: GIT_INFO_EXCLUDE, text }]);
       if (level) rootLevels.push(level);
     }
   }
@@ -257,7 +279,7 @@ async function walk(fs: WalkFileSystem, o: WalkOptions): Promise<WalkResult> {
           if (text !== undefined) texts.push({ path: at(name), text });
         }
       }
-      const level = levelOf(dir, texts);
+      const level = await levelOf(dir, texts);
       if (level) here = [...levels, level];
     }
     const base = splitPath(dir);

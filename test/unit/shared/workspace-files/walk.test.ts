@@ -2,6 +2,7 @@
 // folder, links and special files reported without a real path, yielding and Cancel.
 import * as assert from 'node:assert/strict';
 import {
+  MAX_IGNORE_LINES,
   walkFiles,
   type EntryType,
   type WalkFileSystem,
@@ -128,6 +129,23 @@ describe('walkFiles (in memory)', () => {
     const r = await walkFiles(hanging, { isCancelled: () => cancel });
     assert.equal(r.cancelled, true);
     assert.deepEqual(r.ignoreFilesNotRead, [], 'a cancelled read is not reported as a problem');
+  });
+
+  it('parses a long ignore file a slice at a time, with the right line numbers; past MAX_IGNORE_LINES it is not applied', async () => {
+    const lines = Array.from({ length: 1200 }, (_, i) => `gone-${i}.md`);
+    lines[1099] = '*.{log';
+    const r = await walkFiles(
+      memoryFs({ '.gitignore': lines.join('\n'), 'gone-1199.md': '', 'a.log': '', 'a.md': '' }),
+    );
+    assert.deepEqual(r.files, ['.gitignore', 'a.log', 'a.md']);
+    assert.deepEqual(
+      r.ignoreLinesNotUsed.map((l) => [l.line, l.problem]),
+      [[1100, 'invalid']],
+    );
+    const tooMany = Array.from({ length: MAX_IGNORE_LINES + 1 }, () => 'a.md').join('\n');
+    const big = await walkFiles(memoryFs({ '.gitignore': tooMany, 'a.md': '' }));
+    assert.deepEqual(big.files, ['.gitignore', 'a.md']);
+    assert.deepEqual(big.ignoreFilesNotRead, [{ path: '.gitignore', problem: 'tooLarge' }]);
   });
 
   it('an include glob it cannot read lists nothing and says why', async () => {
