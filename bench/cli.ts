@@ -4,8 +4,9 @@
 //   CLI's reading, writing and per-line reporting may cost at most half (≥ 0.5×);
 // - `amp-url check` on a 5,000-file, 100 MB tree against ripgrep searching the same tree for the
 //   AMP hosts (goal: within 3×, ≥ 0.33×).
-// Both sides are whole processes measured by /usr/bin/time (wall, CPU, peak memory), best of 3
-// alternating runs; the core loop's figure is its loop alone (it reads the list before timing).
+// Both sides are whole processes measured by /usr/bin/time (wall, CPU, peak memory), best CPU of
+// 3 alternating runs (CPU time, as the other sections: wall time on a shared 2-core machine
+// measures the other jobs); the core loop's figure is its loop alone (it reads the list first).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -156,8 +157,8 @@ export function run(): void {
     );
     rgRuns.push(measure(`exec ${RG} -n ${q(pattern)} ${q(dir)} > /dev/null`));
   }
-  const check = checkRuns.reduce((a, b) => (b.wallS < a.wallS ? b : a));
-  const rg = rgRuns.reduce((a, b) => (b.wallS < a.wallS ? b : a));
+  const check = best(checkRuns);
+  const rg = best(rgRuns);
   console.log(`  tree: 5,000 files, ${((5000 * 20_000) / 1e6).toFixed(0)} MB`);
   console.log(
     `  amp-url check: ${check.wallS.toFixed(2)} s wall, ${check.cpuS.toFixed(2)} s CPU, peak ${check.peakMb.toFixed(0)} MB`,
@@ -166,9 +167,9 @@ export function run(): void {
     `  ripgrep (the AMP hosts): ${rg.wallS.toFixed(2)} s wall, ${rg.cpuS.toFixed(2)} s CPU, peak ${rg.peakMb.toFixed(0)} MB`,
   );
   recordFigure({
-    figure: 'amp-url check, 5,000 files / 100 MB (wall)',
-    ours: 5000 / check.wallS,
-    ceiling: 5000 / rg.wallS,
+    figure: 'amp-url check, 5,000 files / 100 MB (CPU)',
+    ours: 5000 / check.cpuS,
+    ceiling: 5000 / rg.cpuS,
     unit: '/s',
     ceilingName: 'ripgrep for the AMP hosts',
     target: 0.33,
