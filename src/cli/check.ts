@@ -56,9 +56,6 @@ Exit status: 0 nothing found (or everything fixed), 1 findings remain,
 2 usage or I/O error. Progress goes to stderr when it is a terminal.
 `;
 
-/** Files read and checked at a time. */
-const IN_FLIGHT = 16;
-
 interface CheckedFile {
   path: string;
   findings: Finding[];
@@ -94,14 +91,11 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
     cwd,
     onSkip: (p, reason) => skipped.push({ path: p, reason }),
   });
-  // Files in flight at a time: reading waits on the disk, checking on the CPU; overlapping them
-  // keeps both busy. Results are kept in the files' order, so the output does not depend on it.
   const results: { file?: CheckedFile; skip?: { path: string; reason: string } }[] = [];
-  let next = 0;
   let done = 0;
-  const checkOne = async (rel: string): Promise<(typeof results)[number]> => {
+  const checkOne = (rel: string): (typeof results)[number] => {
     const abs = path.join(root, rel);
-    const r = await readFileText(abs, maxSize);
+    const r = readFileText(abs, maxSize);
     if (r.skip !== undefined)
       return {
         skip: { path: rel, reason: skipReason(r.skip) + (r.detail ? ` (${r.detail})` : '') },
@@ -122,14 +116,10 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
     file.findings = findings.filter((f) => f.fix === undefined);
     return { file };
   };
-  const worker = async () => {
-    while (next < selected.length) {
-      const i = next++;
-      results[i] = await checkOne(selected[i]);
-      progress?.show(`amp-url check: ${++done}/${selected.length} files`);
-    }
-  };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  for (const rel of selected) {
+    results.push(checkOne(rel));
+    progress?.show(`amp-url check: ${++done}/${selected.length} files`);
+  }
   const checked: CheckedFile[] = [];
   for (const r of results) {
     if (r.file) checked.push(r.file);

@@ -4,10 +4,12 @@
 // reason. A fix re-encodes the text it read with only the URLs replaced, so the BOM, every line
 // ending (mixed ones and lone CRs too: the tool writes bytes, no text model normalises them) and
 // every other byte stay as they were.
+import { isUtf8 } from 'node:buffer';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import {
   applyTextEdits,
+  bomLength,
+  bomOf,
   decodeFileBytes,
   encodeFileText,
   sameBytes,
@@ -15,7 +17,6 @@ import {
   type TextEdit,
 } from '../shared/file-bytes';
 import { fileSkipReason, type FileSkip } from '../shared/workspace-plan';
-import { nodeWalkFileSystem } from './node-fs';
 
 export interface FileText {
   text: string;
@@ -38,36 +39,80 @@ export function skipReason(skip: FileSkip): string {
   return CLI_SKIP_REASONS[skip] ?? fileSkipReason(skip);
 }
 
-/** Reads a regular file (a symbolic link, FIFO or device is refused, never opened) and decodes it. */
-export async function readFileText(
+// Node's fs flags as node-fs.ts opens with them: O_NOFOLLOW (a symbolic link fails to open) and
+// O_NONBLOCK (a FIFO opens without waiting for a writer). Node's types declare them always; on
+// Windows (no FIFOs) they are undefined at run time.
+const flag = (f: number | undefined): number => f ?? 0;
+const NO_FOLLOW = flag(fs.constants.O_NOFOLLOW) | flag(fs.constants.O_NONBLOCK);
+
+/**
+ * Reads a regular file and decodes it: the same rules as node-fs.ts's readFile (open without
+ * following a link or waiting on a FIFO, fstat the open file, read only a regular file and at most
+ * `maxSize` bytes), with synchronous calls. The walk's file system is asynchronous for VS Code's
+ * sake; here, 5,000 files read through it cost 2.0 s of CPU against 0.2 s this way (FileHandle's
+ * promise round trips), and `amp-url check` reads nothing else.
+ */
+export function readFileText(
   file: string,
   maxSize: number,
-): Promise<
-  { file: FileText; skip?: undefined } | { file?: undefined; skip: FileSkip; detail?: string }
-> {
-  let bytes: Uint8Array | undefined;
+): { file: FileText; skip?: undefined } | { file?: undefined; skip: FileSkip; detail?: string } {
+  let fd: number;
   try {
-    bytes = await nodeWalkFileSystem(path.dirname(file)).readFile(path.basename(file), maxSize);
+    fd = fs.openSync(file, fs.constants.O_RDONLY | NO_FOLLOW);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return {
+      skip: 'unreadable',
+      detail: code === 'ELOOP' ? 'a symbolic link: not followed' : code,
+    };
+  }
+  let bytes: Buffer;
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) return { skip: 'unreadable', detail: 'not a regular file: not opened' };
+    if (st.size > maxSize) return { skip: 'tooLarge' };
+    // One byte more than the size: a file that grew meanwhile is seen, and never read past maxSize.
+    bytes = Buffer.allocUnsafe(Math.min(st.size, maxSize) + 1);
+    let got = 0;
+    for (;;) {
+      const n = fs.readSync(fd, bytes, got, bytes.length - got, got);
+      if (n === 0) break;
+      got += n;
+      if (got > maxSize) return { skip: 'tooLarge' };
+      if (got === bytes.length) {
+        const bigger = Buffer.allocUnsafe(Math.min(bytes.length * 2, maxSize + 1));
+        bytes.copy(bigger);
+        bytes = bigger;
+      }
+    }
+    bytes = bytes.subarray(0, got);
   } catch (e) {
     return { skip: 'unreadable', detail: (e as NodeJS.ErrnoException).code };
+  } finally {
+    fs.closeSync(fd);
   }
-  if (!bytes) {
-    // Not read: say why (the walk lists regular files only, so this is rare: a named file, or
-    // one swapped for a link or a FIFO since the listing).
-    let st: fs.Stats;
-    try {
-      st = await fs.promises.lstat(file);
-    } catch (e) {
-      return { skip: 'unreadable', detail: (e as NodeJS.ErrnoException).code };
-    }
-    if (st.isSymbolicLink()) return { skip: 'unreadable', detail: 'a symbolic link: not followed' };
-    if (!st.isFile()) return { skip: 'unreadable', detail: 'not a regular file: not opened' };
-    return { skip: 'tooLarge' };
-  }
-  const r = decodeFileBytes(bytes);
+  const r = decodeUtf8Fast(bytes) ?? decodeFileBytes(bytes);
   if (r.skip !== undefined) return { skip: r.skip };
   return { file: { text: r.text, encoding: r.encoding, bytes } };
 }
+
+/**
+ * decodeFileBytes for a UTF-8 file (with or without its BOM), with Node's native validation and
+ * decoding (simdutf; the strict TextDecoder took 270 ms of 100 MB, a third of a check): the same
+ * text and the same refusals. Undefined sends a UTF-16 file (BOM) to decodeFileBytes.
+ */
+function decodeUtf8Fast(bytes: Buffer): ReturnType<typeof decodeFileBytes> | undefined {
+  const bom = bomOf(bytes);
+  if (bom === 'utf16le' || bom === 'utf16be') return undefined;
+  if (bytes.subarray(0, BINARY_PROBE).includes(0)) return { skip: 'binary' };
+  const encoding = bom ?? 'utf8';
+  const body = bytes.subarray(bomLength(encoding));
+  if (!isUtf8(body)) return { skip: 'notUtf8' };
+  return { text: body.toString('utf8'), encoding };
+}
+
+/** Bytes read to decide "binary", as decodeFileBytes (and git) do: a NUL in the first 8000. */
+const BINARY_PROBE = 8000;
 
 /**
  * Writes `edits` (offsets in the text read) into the file: its encoding and BOM kept, every byte
@@ -80,9 +125,7 @@ export function writeEdits(
   edits: readonly TextEdit[],
 ): string | undefined {
   const bytes = encodeFileText(applyTextEdits(read.text, edits), read.encoding);
-  // Node's types declare these always; on Windows (no FIFOs, no O_NOFOLLOW) they are undefined.
-  const flag = (f: number | undefined): number => f ?? 0;
-  const flags = fs.constants.O_RDWR | flag(fs.constants.O_NOFOLLOW) | flag(fs.constants.O_NONBLOCK);
+  const flags = fs.constants.O_RDWR | NO_FOLLOW;
   let fd: number;
   try {
     fd = fs.openSync(file, flags);

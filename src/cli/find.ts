@@ -81,7 +81,7 @@ export async function runFind(argv: readonly string[], io: Streams): Promise<num
       }
       continue;
     }
-    const r = await readFileText(file, maxSize);
+    const r = readFileText(file, maxSize);
     if (r.skip !== undefined) {
       io.stderr.write(
         `amp-url: ${file}: skipped: ${skipReason(r.skip)}${r.detail ? ` (${r.detail})` : ''}\n`,
