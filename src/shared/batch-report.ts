@@ -19,6 +19,8 @@ export interface ReportItem {
 export interface ReportSection {
   title: string;
   items: ReportItem[];
+  /** How many there are when `items` holds only the first of them (default: items.length). */
+  total?: number;
 }
 
 /** A place as the output view links it: `path:line:column`, 1-based, from 0-based numbers. */
@@ -49,26 +51,39 @@ export function reportLines(
 ): string[] {
   const lines = [...header];
   for (const s of sections) {
-    if (s.items.length === 0) continue;
-    lines.push(`${s.title} (${s.items.length}):`);
-    for (const item of s.items.slice(0, maxItems))
+    const total = s.total ?? s.items.length;
+    if (total === 0) continue;
+    lines.push(`${s.title} (${total}):`);
+    const shown = s.items.slice(0, maxItems);
+    for (const item of shown)
       lines.push(item.where ? `  ${item.where}  ${item.text}` : `  ${item.text}`);
-    if (s.items.length > maxItems) lines.push(t('  … and {0} more', s.items.length - maxItems));
+    if (total > shown.length) lines.push(t('  … and {0} more', total - shown.length));
   }
   return lines;
 }
 
-/** Skips and notes of one document as report items (`at` offsets placed by `locate`). */
-export function skipItems(
+/**
+ * A section of the skips and notes of one document that are not quiet (`at` offsets placed by
+ * `locate`): only the first `maxItems` are made into lines (a list of 100,000 URLs has as many
+ * notes), the rest counted.
+ */
+export function skipSection(
+  title: string,
   skips: readonly Skip[],
   locate: (offset: number) => string,
-): ReportItem[] {
-  return skips
-    .filter((s) => !s.quiet)
-    .map((s) => ({
+  maxItems = MAX_ITEMS,
+): ReportSection {
+  const items: ReportItem[] = [];
+  let total = 0;
+  for (const s of skips) {
+    if (s.quiet) continue;
+    if (++total > maxItems) continue;
+    items.push({
       where: s.at === undefined ? '' : locate(s.at),
       text: s.url ? `${inert(s.url)}: ${s.reason}` : s.reason,
-    }));
+    });
+  }
+  return { title, items, total };
 }
 
 /** Counts of quiet skips per reason: "{count} URLs left as they are: {reason}". */

@@ -214,6 +214,32 @@ describe('journeys: batch and workspace commands (code-server in Chromium)', fun
     await shot('deamp', 'undone');
   });
 
+  it('(a, Preview…) the same folder through the Refactor Preview: Apply with no other click writes every change but the look-alike', async () => {
+    step = 0;
+    await wb.runCommand('AMP URL: Replace AMP URLs with publisher URLs in Workspace…');
+    await wb.waitForQuickInput('Files to include');
+    await wb.page.keyboard.press('Enter');
+    await wb.waitForQuickInput('Files to exclude');
+    await wb.page.keyboard.press('Enter');
+    const dialog = wb.dialog();
+    await dialog
+      .locator('.dialog-message-row', { hasText: /Replace \d+ AMP URLs/ })
+      .waitFor({ timeout: 60_000 });
+    await dialog.locator('.monaco-button', { hasText: /^Preview…$/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The preview's own buttons, in their default state: no box touched.
+    const apply = wb.page.locator('.part.panel .monaco-button', { hasText: /^Apply$/ }).first();
+    await apply.waitFor({ timeout: 60_000 });
+    await shot('preview', 'refactor-preview');
+    await apply.click();
+    for (const [rel, text] of Object.entries(CONVERTED))
+      for (let i = 0; disk(rel) !== text && i < 50; i++) await sleep(200);
+    for (const [rel, text] of Object.entries(CONVERTED)) assert.strictEqual(disk(rel), text, rel);
+    const t = await toast(/AMP URL: Applied the changes ticked in the Refactor Preview/);
+    assert.ok(!(await toastMessage(t)).includes('\n'));
+    await shot('preview', 'applied');
+  });
+
   it('(b) crawler: a list of 2,000 URLs, Convert all then Replace AMP URLs from the palette; one-line notifications with Show Report', async () => {
     step = 0;
     fs.mkdirSync(path.join(wb.folder, 'lists'));

@@ -9,7 +9,7 @@ import {
   place,
   quietCounts,
   reportLines,
-  skipItems,
+  skipSection,
 } from '../../shared/batch-report';
 import { summaryMessage, type EditSummary } from '../../shared/summary';
 import { lineStarts, positionAt } from '../../shared/workspace-plan';
@@ -66,15 +66,13 @@ export function reportBatch(
     reportLines(
       [`${title}: ${inert(path)}`, line, ...quietCounts(summary.skipped, t)],
       [
-        { title: t('Warnings'), items: skipItems(warnings, locate) },
-        { title: t('Left as they were'), items: skipItems(left, locate) },
-        {
-          title: t('Other notes'),
-          items: skipItems(
-            notes.filter((n) => !n.warning),
-            locate,
-          ),
-        },
+        skipSection(t('Warnings'), warnings, locate),
+        skipSection(t('Left as they were'), left, locate),
+        skipSection(
+          t('Other notes'),
+          notes.filter((n) => !n.warning),
+          locate,
+        ),
       ],
       t,
     ),

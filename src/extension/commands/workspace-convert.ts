@@ -220,8 +220,10 @@ export async function workspaceConvert(
   const report = (r: WorkspaceResult, built?: BuiltEdit) =>
     reportWorkspace(target, r, scan, stale, built ?? counted);
   if (counted.changes === 0) return report(result(base));
+  // The arguments answer as the dialog's buttons would (Preview… is "Pick" with nothing to look at).
+  const previewMode = counted.review.length > 0 ? 'preview' : 'pick';
   const how =
-    a.preview === undefined ? await askHow(target, counted) : a.preview ? 'preview' : 'replace';
+    a.preview === undefined ? await askHow(target, counted) : a.preview ? previewMode : 'replace';
   if (!how)
     return report(result({ ...base, aborted: vscode.l10n.t('Cancelled; nothing was written.') }));
   const built = how === 'replace' ? counted : buildEdit(fresh, how, choice.host, texts);

@@ -2,13 +2,26 @@
 // change left for a look with its warnings, every URL left and every file skipped with the reason,
 // at `file:line:column`), and one line in a notification with "Show Report".
 import * as vscode from 'vscode';
-import { inert, oneLine, place, reportLines, type ReportItem } from '../../shared/batch-report';
+import {
+  inert,
+  MAX_ITEMS,
+  oneLine,
+  place,
+  reportLines,
+  type ReportItem,
+  type ReportSection,
+} from '../../shared/batch-report';
 import { fileSkipReason, type WorkspaceTarget } from '../../shared/workspace-plan';
 import { notify, writeReport } from '../report-channel';
 import { displayPath } from './report';
 import type { BuiltEdit, ReviewItem } from './workspace-apply';
 import type { WorkspaceResult } from './workspace-convert';
 import type { ScannedFile, WorkspaceScan } from './workspace-scan';
+
+/** A section of `all`, only its first MAX_ITEMS made into lines (10,000 files, 10,000 changes). */
+function section<T>(title: string, all: readonly T[], item: (x: T) => ReportItem): ReportSection {
+  return { title, items: all.slice(0, MAX_ITEMS).map(item), total: all.length };
+}
 
 function changeItem({ uri, edit: e }: ReviewItem): ReportItem {
   return {
@@ -68,38 +81,33 @@ export function reportWorkspace(
     reportLines(
       [title, line],
       [
-        {
-          title: written ? t('Changed') : t('Proposed'),
-          items: r.aborted && !r.choice ? [] : built.others.map(changeItem),
-        },
-        {
-          title:
-            r.choice === 'preview' || r.choice === 'pick'
-              ? t('Deserve a look (unchecked in the preview)')
-              : t('Left for a look (not written)'),
-          items: built.review.map((item) => ({
+        section(
+          written ? t('Changed') : t('Proposed'),
+          r.aborted && !r.choice ? [] : built.others,
+          changeItem,
+        ),
+        section(
+          r.choice === 'preview' || r.choice === 'pick'
+            ? t('Deserve a look (unchecked in the preview)')
+            : t('Left for a look (not written)'),
+          built.review,
+          (item) => ({
             ...changeItem(item),
             text: `${changeItem(item).text}: ${(item.edit.warnings ?? []).join(' ')}`,
-          })),
-        },
-        {
-          title: t('URLs left as they were'),
-          items: scan.skipped.map((s) => ({
-            where: place(displayPath(s.uri), s.line, s.character),
-            text: `${inert(s.url)}: ${s.reason}`,
-          })),
-        },
-        {
-          title: t('Files skipped'),
-          items: scan.skippedPaths.map((f) => ({
-            where: f.path,
-            text: fileSkipReason(f.reason, t),
-          })),
-        },
-        {
-          title: t('Files changed since the scan, left untouched'),
-          items: stale.map((f) => ({ where: displayPath(f.uri), text: '' })),
-        },
+          }),
+        ),
+        section(t('URLs left as they were'), scan.skipped, (s) => ({
+          where: place(displayPath(s.uri), s.line, s.character),
+          text: `${inert(s.url)}: ${s.reason}`,
+        })),
+        section(t('Files skipped'), scan.skippedPaths, (f) => ({
+          where: f.path,
+          text: fileSkipReason(f.reason, t),
+        })),
+        section(t('Files changed since the scan, left untouched'), stale, (f) => ({
+          where: displayPath(f.uri),
+          text: '',
+        })),
       ],
       t,
     ),

@@ -5,7 +5,7 @@ import {
   place,
   quietCounts,
   reportLines,
-  skipItems,
+  skipSection,
 } from '../../../src/shared/batch-report';
 
 describe('batch report (the "AMP URL" output channel, issue 21)', () => {
@@ -31,9 +31,18 @@ describe('batch report (the "AMP URL" output channel, issue 21)', () => {
       { url: 'https://x.cdn.ampproject.org', reason: 'an AMP Cache origin', at: 40 },
     ];
     assert.deepEqual(
-      skipItems(skips, (o) => `f:${o}`),
-      [{ where: 'f:40', text: 'https://x.cdn.ampproject.org: an AMP Cache origin' }],
+      skipSection('Left', skips, (o) => `f:${o}`),
+      {
+        title: 'Left',
+        items: [{ where: 'f:40', text: 'https://x.cdn.ampproject.org: an AMP Cache origin' }],
+        total: 1,
+      },
     );
+    // 100,000 notes: only the first are made into lines, the rest counted.
+    const many = Array.from({ length: 100_000 }, (_, i) => ({ url: `u${i}`, reason: 'r', at: i }));
+    const section = skipSection('Notes', many, String, 3);
+    assert.equal(section.items.length, 3);
+    assert.deepEqual(reportLines([], [section]).slice(-1), ['  … and 99997 more']);
     assert.deepEqual(quietCounts(skips), ['2 URLs left as they are: not an AMP URL']);
   });
 
