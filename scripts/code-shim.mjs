@@ -2,14 +2,14 @@
 // A stand-in for the desktop `code` executable, for @vscode/test-electron's runTests() on machines
 // that cannot download VS Code: it takes the flags runTests passes, runs the same extension tests
 // in code-server's real extension host, opened by headless Chromium, prints their output and
-// exits with their exit code.
+// exits with their exit code. Which VS Code: AMP_URL_VSCODE (scripts/lib/paths.mjs), else the newest.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { format } from 'node:util';
 import { launchBrowser } from './lib/browser.mjs';
 import { startCodeServer, tail, workbenchUrl } from './lib/code-server.mjs';
-import { codeServerDir } from './lib/paths.mjs';
+import { installedVersion, vscodeBuild } from './lib/paths.mjs';
 
 const TIMEOUT_MS = Number(process.env.AMP_URL_TEST_TIMEOUT_MS) || 10 * 60_000;
 
@@ -42,13 +42,15 @@ function parseArgs(argv) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  if (!fs.existsSync(path.join(codeServerDir(), '.complete'))) {
+  const build = vscodeBuild();
+  const version = installedVersion(build);
+  if (!version) {
     throw new Error(
-      `code-server is not installed in ${codeServerDir()}: run \`node scripts/setup-vscode.mjs\` first`,
+      `code-server ${build.codeServer} is not installed: run \`node scripts/setup-vscode.mjs ${build.name}\` first`,
     );
   }
   if (opts.version) {
-    console.log(fs.readFileSync(path.join(codeServerDir(), '.complete'), 'utf8').trim());
+    console.log(version);
     return 0;
   }
   if (!opts.extensionTestsPath)
@@ -56,6 +58,7 @@ async function main() {
 
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-itest-'));
   const server = await startCodeServer({
+    build,
     userDataDir: opts['user-data-dir'] ?? path.join(scratch, 'user-data'),
     extensionsDir: opts['extensions-dir'] ?? path.join(scratch, 'extensions'),
     logFile: path.join(scratch, 'code-server.log'),

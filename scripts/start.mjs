@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds the extension and opens a real VS Code with it on demo/.
-// Desktop `code` when installed, otherwise the browser workbench of code-server on 127.0.0.1:8080,
+// Desktop `code` when installed, otherwise the browser workbench of code-server on 127.0.0.1:8080
+// (the newest VS Code the tests prove; `npm start -- --oldest` or AMP_URL_VSCODE=<version> picks
+// another of scripts/lib/vscode-builds.json),
 // behind a password made for this run and printed with the address (a workbench has a terminal:
 // other local users, or a web page rebinding its DNS name to 127.0.0.1, must not get in).
 // Ctrl+C at any moment, start-up included, stops code-server's process group and removes the
@@ -12,7 +14,7 @@ import * as path from 'node:path';
 import { exitOnSignals, onCleanup } from './lib/cleanup.mjs';
 import { setup } from './setup-vscode.mjs';
 import { freePort, portIsFree, startCodeServer, workbenchUrl } from './lib/code-server.mjs';
-import { cacheRoot, repoRoot } from './lib/paths.mjs';
+import { cacheRoot, repoRoot, vscodeBuild } from './lib/paths.mjs';
 import { ensureDependencies } from './lib/ensure-deps.mjs';
 
 const demo = path.join(repoRoot, 'demo');
@@ -67,13 +69,26 @@ async function desktopCode() {
   return code === 0 ? 'code' : undefined;
 }
 
-async function startWeb() {
-  const { version } = await setup();
+/** `--oldest`, `--newest` or `--vscode=<version>`; else AMP_URL_VSCODE, else the newest. */
+function chosenBuild(argv) {
+  let choice;
+  for (const arg of argv) {
+    const m = /^--(oldest|newest)$|^--vscode=(.+)$/.exec(arg);
+    if (!m) throw new Error(`unknown option ${arg} (use --oldest, --newest or --vscode=<version>)`);
+    choice = m[1] ?? m[2];
+  }
+  return vscodeBuild(choice);
+}
+
+async function startWeb(build) {
+  const [{ version }] = await setup([build]);
   const wanted = Number(process.env.PORT) || 8080;
   const port = (await portIsFree(wanted)) ? wanted : await freePort();
   if (port !== wanted) console.log(`Port ${wanted} is busy; using ${port}.`);
 
-  const userDataDir = path.join(cacheRoot(), 'start', 'user-data');
+  // A profile per version: an older VS Code need not read what a newer one wrote.
+  const profile = path.join(cacheRoot(), 'start', `vscode-${build.vscode}`);
+  const userDataDir = path.join(profile, 'user-data');
   addDefaultSettings(path.join(userDataDir, 'User', 'settings.json'));
   const password = randomBytes(18).toString('base64url'); // 144 bits, new for each run
   console.log(`[start] starting code-server on 127.0.0.1:${port}`);
@@ -82,8 +97,9 @@ async function startWeb() {
     port,
     userDataDir,
     folder: demo,
-    extensionsDir: path.join(cacheRoot(), 'start', 'extensions'),
-    logFile: path.join(cacheRoot(), 'start', 'code-server.log'),
+    build,
+    extensionsDir: path.join(profile, 'extensions'),
+    logFile: path.join(profile, 'code-server.log'),
   });
   const url = workbenchUrl(server, {
     folder: demo,
@@ -91,7 +107,7 @@ async function startWeb() {
     extensionDevelopmentPath: repoRoot,
   });
   console.log(`
-  VS Code ${version.replace(/^.*with Code /, '')} (code-server) is serving the extension on the demo folder,
+  VS Code ${version.replace(/^.*with Code /, '')} (code-server ${build.codeServer}) is serving the extension on the demo folder,
   on 127.0.0.1 only. Open this address in a browser, sign in with the password (new for each run),
   then hover any URL in README.md:
 
@@ -118,9 +134,12 @@ exitOnSignals(() => {
 });
 
 async function main() {
+  const target = chosenBuild(process.argv.slice(2));
   ensureDependencies();
   await build();
-  const code = await desktopCode();
+  // A version asked for by name is one of code-server's, not the desktop `code` installed.
+  const chosen = process.argv.length > 2 || Boolean(process.env.AMP_URL_VSCODE);
+  const code = chosen ? undefined : await desktopCode();
   if (code) {
     console.log(`Opening VS Code with the extension on ${demo}`);
     spawn(code, [`--extensionDevelopmentPath=${repoRoot}`, demo], {
@@ -129,7 +148,7 @@ async function main() {
     }).unref();
     return;
   }
-  await startWeb();
+  await startWeb(target);
 }
 
 main().catch((err) => {

@@ -7,8 +7,9 @@ import { runTests } from '@vscode/test-electron';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { vscodeBuild } from '../../test/integration/vscode-build';
 
-const VSCODE_VERSION = '1.100.3';
+const VSCODE_VERSION = vscodeBuild().vscode;
 const root = path.resolve(__dirname, '../../..');
 const FILES = Number(process.env.AMP_URL_BENCH_FILES) || 10_000;
 const FILE_BYTES = 10_000; // 10,000 files of 10 kB: 100 MB

@@ -5,7 +5,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { killGroup, onCleanup, tempFolderCleanup } from './cleanup.mjs';
-import { codeServerEntry } from './paths.mjs';
+import { codeServerEntry, installedVersion, nodeExecutable, vscodeBuild } from './paths.mjs';
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -33,20 +33,42 @@ export function portIsFree(port) {
 const OVERRIDES =
   /^(PORT|CODE_SERVER_HOST|CODE_SERVER_CONFIG|PASSWORD|HASHED_PASSWORD|GITHUB_TOKEN)$/;
 
-/** The environment code-server gets: no editor or npm variables of the caller, its own config folders. */
-function serverEnv(home, extra) {
+/**
+ * The environment code-server gets: no editor or npm variables of the caller, its own config
+ * folders, and the Node it runs on first on PATH (a build with a Node of its own: what it starts,
+ * e.g. its agent host, runs on that Node too).
+ */
+function serverEnv(build, home, extra) {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(
       ([k]) => !/^(VSCODE_|ELECTRON_|npm_)/i.test(k) && !OVERRIDES.test(k),
     ),
   );
+  const node = nodeExecutable(build);
   return {
     ...env,
+    ...(node !== process.execPath && {
+      PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}`,
+    }),
     XDG_CONFIG_HOME: path.join(home, 'config'),
     XDG_DATA_HOME: path.join(home, 'data'),
     XDG_CACHE_HOME: path.join(home, 'cache'),
     ...extra,
   };
+}
+
+/**
+ * The tests and `npm start` load the extension (and its tests) through the workbench URL's
+ * `payload` (extensionDevelopmentPath, extensionTestsPath). Newer VS Code releases read that
+ * payload only in a development build or with the server's `--enable-smoke-test-driver`
+ * (VS Code's own web smoke tests run that way); without it the workbench opens without the
+ * extension. Newer code-server releases pass VS Code server options through `--vscode-option`;
+ * older ones (4.100.3) have no such option and read the payload anyway.
+ */
+function developmentArgs(build) {
+  const cli = path.join(path.dirname(codeServerEntry(build)), 'cli.js');
+  const passesOptions = fs.readFileSync(cli, 'utf8').includes('"vscode-option"');
+  return passesOptions ? ['--vscode-option', 'enable-smoke-test-driver'] : [];
 }
 
 /**
@@ -57,11 +79,21 @@ function serverEnv(home, extra) {
  * `workspaceTrust`: leave workspace trust on (VS Code's default; the user settings decide), for the
  * untrusted-workspace tests. Off by default: the tests and `npm start` open this repository's
  * own folders, which the user trusts by running them.
+ * `build`: which VS Code (scripts/lib/paths.mjs, VSCODE_BUILDS); default AMP_URL_VSCODE's, else
+ * the newest.
  * @param {{ userDataDir: string, extensionsDir: string, port?: number, folder?: string,
  *           env?: Record<string, string>, logFile?: string, quiet?: boolean,
- *           workspaceTrust?: boolean, password?: string }} options
+ *           workspaceTrust?: boolean, password?: string,
+ *           build?: { name: string, codeServer: string, vscode: string, node?: string } }} options
  */
 export async function startCodeServer(options) {
+  const build = options.build ?? vscodeBuild();
+  if (!installedVersion(build)) {
+    throw new Error(
+      `code-server ${build.codeServer} (VS Code ${build.vscode}) is not installed: ` +
+        `run \`node scripts/setup-vscode.mjs ${build.name}\` first`,
+    );
+  }
   const port = options.port ?? (await freePort());
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-home-'));
   const removeHome = tempFolderCleanup(home);
@@ -70,7 +102,7 @@ export async function startCodeServer(options) {
   const logFile = options.logFile ?? path.join(home, 'code-server.log');
   const out = fs.openSync(logFile, 'a');
   const args = [
-    codeServerEntry(),
+    codeServerEntry(build),
     '--auth',
     options.password ? 'password' : 'none',
     '--bind-addr',
@@ -83,13 +115,14 @@ export async function startCodeServer(options) {
     '--disable-update-check',
     ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
+    ...developmentArgs(build),
     ...(options.folder ? [options.folder] : []),
   ];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(nodeExecutable(build), args, {
     detached: true, // own process group: stopping it also stops the extension hosts it forks
     stdio: ['ignore', out, out],
     // The password goes by environment, not argument: `ps` shows arguments to every local user.
-    env: serverEnv(home, {
+    env: serverEnv(build, home, {
       ...options.env,
       ...(options.password && { PASSWORD: options.password }),
     }),
@@ -107,6 +140,7 @@ export async function startCodeServer(options) {
   );
 
   const server = {
+    build,
     port,
     url: `http://127.0.0.1:${port}`,
     logFile,

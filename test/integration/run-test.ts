@@ -4,6 +4,7 @@
 //  - AMP_URL_VSCODE_DOWNLOAD=1, or a machine that reaches the VS Code download and has a display:
 //    desktop VS Code downloaded by runTests();
 //  - otherwise code-server set up by scripts/setup-vscode.mjs, driven by scripts/code-shim.mjs.
+// Which version: AMP_URL_VSCODE (`oldest`, `newest`, a version; vscode-build.ts), else the newest.
 // Two runs: the main suite (test/integration/suite) with workspace trust off, as runTests() sets it,
 // then test/integration/untrusted in a window whose workspace is not trusted.
 import { downloadAndUnzipVSCode, runTests } from '@vscode/test-electron';
@@ -12,8 +13,9 @@ import * as dns from 'node:dns';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { vscodeBuild } from './vscode-build';
 
-const VSCODE_VERSION = '1.100.3';
+const VSCODE_VERSION = vscodeBuild().vscode;
 const root = path.resolve(__dirname, '../../..');
 
 async function canDownload(): Promise<boolean> {

@@ -1,12 +1,13 @@
-// The hover's Markdown for one URL: a header line, then one table row per form (label, value,
-// links), then the forms that need no row folded into one line each. Safe by construction:
+// The hover's Markdown for one URL: a header line, then one line per form (label, value, links;
+// a long value wraps), then the forms that need no line folded into one line each. Safe by
+// construction:
 // - document text only ever appears escaped (escape.ts), in code spans that are always closed;
 // - the only links are `command:` links to our four commands, whose single argument is a
 //   LinkTarget (link-args.ts) naming where the URL is and which form: never a value;
 // - the whole Markdown stays under MAX_HOVER_CHARS, far below the 100,000 characters where VS Code's
-//   renderer cuts a MarkdownString (a cut could leave a code span open). Values are shown shortened
-//   in the middle, links are dropped before text, and full values stay reachable through Copy and
-//   "Show all forms".
+//   renderer cuts a MarkdownString (a cut could leave a code span open). Values past
+//   MAX_VALUE_SHOWN are shortened in the middle, links are dropped before text, and full values
+//   stay reachable through Copy and "Show all forms".
 import { COMMAND } from '../command-ids';
 import {
   codeSpan,
@@ -33,16 +34,19 @@ export const HOVER_COMMANDS = [
 export const MAX_HOVER_CHARS = 30_000;
 
 /**
- * Longest value shown in a row; longer ones are shortened. With the label and the links, a row then
- * fits VS Code's default hover width (about 750 px) on one line, so the table never wraps.
+ * Longest value shown whole; longer ones are shortened in the middle. Every form of a URL of
+ * normal length (up to about 150 characters: a cache URL adds about 45) is shown whole, so what
+ * the settings change (`/c/s/`, `/i/`, the cache's host) is always visible. Each form has a line
+ * of its own, in which the value wraps: a table would keep a value on one line and make the
+ * hover scroll sideways (a table cell's narrowest width is its longest unbreakable run).
  */
-export const MAX_VALUE_SHOWN = 56;
+export const MAX_VALUE_SHOWN = 240;
 
 /** What " (12,345 chars)" takes. */
 const LENGTH_NOTE = 14;
 
-/** Longest URL shown in the header line (it has the width to itself). */
-const MAX_HEADER_SHOWN = 80;
+/** Longest URL shown in the header line. */
+const MAX_HEADER_SHOWN = MAX_VALUE_SHOWN;
 
 /** Longest reason or note shown (a reason may quote the URL). */
 const MAX_NOTE_SHOWN = 160;
@@ -58,7 +62,7 @@ export const MAX_OTHER_CACHE_ROWS = 1;
 /** Forms named in a folded line before "and N more". */
 const MAX_NAMED = 4;
 
-/** Keeps a label and a row's links on one line: the value column is the one that may wrap. */
+/** Keeps a label, and a row's links, on one line: the value is what wraps. */
 const NBSP = '\u00a0';
 
 /** Where the hovered URL is: the LinkTarget of every link, without its form. */
@@ -68,7 +72,7 @@ type Action = 'copy' | 'replace' | 'open';
 
 interface Row {
   label: string;
-  /** Markdown of the value cell (escaped, closed). */
+  /** Markdown of the value (escaped, closed). */
   value: string;
   form: string;
   actions: Action[];
@@ -89,7 +93,7 @@ export function shortValue(value: string, max = MAX_VALUE_SHOWN): string {
   return value.length <= max ? value : shortenMiddle(value, max - LENGTH_NOTE, 0.6);
 }
 
-/** A value for a cell: shortened in the middle when long, with its full length. */
+/** A value as Markdown: shortened in the middle when long, with its full length. */
 function shownValue(value: string, t: Localize, max = MAX_VALUE_SHOWN): string {
   const shown = shortValue(value, max);
   if (shown === value) return tableCode(value);
@@ -220,8 +224,8 @@ type LinkLevel = 'all' | 'showAll' | 'none';
 /** The hover's text, made once; links are added to it by `assemble`. */
 interface Text {
   header: string;
-  /** `| label | value |` of each row. */
-  cells: string[];
+  /** Each row's label (the first, the form most likely wanted, in bold) and its value. */
+  cells: { label: string; value: string }[];
   folded: string[];
   /** "… and N more " before Show all forms. */
   more: string;
@@ -229,10 +233,10 @@ interface Text {
 
 function text(forms: UrlForms, l: Layout, t: Localize): Text {
   const header = `${escapeMarkdown(t('AMP URL · {0}', kindName(forms.kind, t, forms.file)))}: ${shownValue(forms.url, t, MAX_HEADER_SHOWN)}`;
-  const cells = l.rows.map(
-    (r) =>
-      `| ${escapeMarkdown(shortenMiddle(r.label, MAX_LABEL_SHOWN)).replace(/ /g, NBSP)} | ${r.value} |`,
-  );
+  const cells = l.rows.map((r, i) => {
+    const label = escapeMarkdown(shortenMiddle(r.label, MAX_LABEL_SHOWN)).replace(/ /g, NBSP);
+    return { label: i === 0 ? `**${label}**` : label, value: r.value };
+  });
   const folded: string[] = [];
   // The reverse's warnings (a look-alike prefix, a path leaving the publisher's) come first.
   const notes = forms.forms.flatMap((f) => f.notes ?? []);
@@ -250,7 +254,8 @@ function text(forms: UrlForms, l: Layout, t: Localize): Text {
 }
 
 function length(x: Text): number {
-  return [x.header, ...x.cells, ...x.folded, x.more].reduce((n, s) => n + s.length + 8, 0);
+  const cells = x.cells.map((c) => `${c.label} ${c.value}`);
+  return [x.header, ...cells, ...x.folded, x.more].reduce((n, s) => n + s.length + 8, 0);
 }
 
 function assemble(
@@ -261,9 +266,12 @@ function assemble(
   t: Localize,
 ): string {
   const on = target && level === 'all' ? target : undefined;
-  const rows = x.cells.map((c, i) => `${c} ${on ? rowLinks(l.rows[i], on, t) : ''} |`);
-  // GFM needs a header row: the first form, which is the one most likely wanted, in bold.
-  const table = rows.length ? [rows[0], '|:--|:--|:--|', ...rows.slice(1)].join('\n') : '';
+  // A line per form: label, links, value. The links come right after the label, so they are
+  // always in the same place and never pushed past the hover's edge by a long value, which wraps.
+  const lines = x.cells.map((c, i) => {
+    const links = on ? rowLinks(l.rows[i], on, t) : '';
+    return [c.label, links, c.value].filter(Boolean).join(' ');
+  });
   const folded = [...x.folded];
   const all = target && level !== 'none' ? encodedTarget(target) : undefined;
   if (all !== undefined)
@@ -274,7 +282,10 @@ function assemble(
     folded.push(escapeMarkdown(t('Per-form links are left out: this URL is too long for them.')));
   if (target && level === 'none')
     folded.push(escapeMarkdown(t('Links are left out: this URL is too long for them.')));
-  return [x.header, table, folded.join('  \n')].filter((b) => b !== '').join('\n\n');
+  // The forms and the folded lines are one paragraph, a hard line break after each line: no
+  // paragraph gaps, the most that fits VS Code's hover height (250 px) without scrolling.
+  const body = [...lines, ...folded].join('  \n');
+  return [x.header, body].filter((b) => b !== '').join('\n\n');
 }
 
 /** The cost of one link, from the encoded size of its argument (every link names the same URL). */

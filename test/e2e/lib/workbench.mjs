@@ -13,7 +13,7 @@ import {
   waitForExtensionHost,
   workbenchUrl,
 } from '../../../scripts/lib/code-server.mjs';
-import { repoRoot } from '../../../scripts/lib/paths.mjs';
+import { installedVersion, repoRoot } from '../../../scripts/lib/paths.mjs';
 
 export { sleep };
 
@@ -33,15 +33,19 @@ const USER_SETTINGS = {
   'extensions.autoUpdate': false,
 };
 
+/** The VS Code a run uses is printed once, by the first session. */
+let versionShown = false;
+
 /**
  * Starts code-server and Chromium on a fresh copy of demo/ plus `files` (name → text), with
  * `settings` added to the user settings. Call from a mocha `before`; `close()` from `after`.
  */
 export async function openWorkbench({ settings = {}, files = {} } = {}) {
-  // A hang anywhere must fail the run, not block CI.
-  setTimeout(() => {
+  // A hang anywhere must fail the run, not block CI. One limit per session (test file): mocha
+  // runs every file in one process, so a limit for the process would grow with the file count.
+  const hang = setTimeout(() => {
     console.error(
-      `e2e: no result after ${SUITE_TIMEOUT_MS / 1000} s (AMP_URL_TEST_TIMEOUT_MS), giving up`,
+      `e2e: a session still open after ${SUITE_TIMEOUT_MS / 1000} s (AMP_URL_TEST_TIMEOUT_MS), giving up`,
     );
     process.exit(1); // code-server's process group is killed on exit
   }, SUITE_TIMEOUT_MS).unref();
@@ -60,12 +64,18 @@ export async function openWorkbench({ settings = {}, files = {} } = {}) {
     JSON.stringify({ ...USER_SETTINGS, ...settings }, null, 2),
   );
   const wb = new Workbench(scratch, folder);
+  wb.hang = hang;
   try {
     wb.server = await startCodeServer({
       userDataDir,
       extensionsDir: path.join(scratch, 'extensions'),
       logFile: path.join(scratch, 'code-server.log'),
     });
+    if (!versionShown) {
+      versionShown = true;
+      const line = installedVersion(wb.server.build); // `4.139.1 <commit> with Code 1.139.1`
+      console.log(`  VS Code ${wb.server.build.vscode} (code-server ${line}), Chromium`);
+    }
     wb.browser = await launchBrowser();
     // Clipboard rights: "Show all forms" copies, and the tests paste what it copied.
     const context = await wb.browser.newContext({
@@ -109,6 +119,7 @@ export class Workbench {
 
   /** Stops everything; prints code-server's log when a test failed. */
   async close(failed) {
+    clearTimeout(this.hang);
     if (failed) console.error(`--- code-server log ---\n${tail(this.server?.logFile)}`);
     await this.browser?.close().catch(() => {});
     await this.server?.stop();
@@ -265,6 +276,7 @@ export class Workbench {
       await menu.locator('.action-item', { hasText: label }).first().click();
       try {
         await menu.waitFor({ state: 'detached', timeout: 500 });
+        await this.releaseRightButton();
         return;
       } catch {
         /* the click came too early */
@@ -279,6 +291,17 @@ export class Workbench {
       .locator('.monaco-menu')
       .waitFor({ state: 'detached', timeout: 5000 })
       .catch(() => {});
+    await this.releaseRightButton();
+  }
+
+  /**
+   * The right-click's mouse-up lands on the context menu that opened under the pointer, so the
+   * editor never sees the button go up. VS Code 1.139 shows no hover while it believes a button
+   * is down (1.100 did), until the next mouse-up in the editor: send that one, as a person's
+   * next click would.
+   */
+  async releaseRightButton() {
+    await this.page.mouse.up({ button: 'right' });
   }
 
   /** F1, then the command whose palette label is `label`; Enter. */
@@ -324,4 +347,106 @@ export class Workbench {
   dialog() {
     return this.page.locator('.monaco-dialog-box');
   }
+
+  // --- Parts of the workbench that differ between the VS Code versions the tests run on ---------
+
+  /**
+   * The tab of the bottom panel's view titled `title`, e.g. 'Refactor Preview'. VS Code 1.100
+   * shows panel titles in capitals (CSS), 1.139 as written: match without case.
+   */
+  panelTab(title) {
+    return this.page
+      .locator('.part.panel .composite-bar .action-item', {
+        hasText: new RegExp(`^\\s*${quote(title)}\\s*$`, 'i'),
+      })
+      .first();
+  }
+
+  /**
+   * The Refactor Preview (the bulk edit preview `workspace.applyEdit` opens for edits that need
+   * confirmation), in either version: its rows, each row's checkbox, Apply and Discard.
+   */
+  refactorPreview() {
+    const wb = this;
+    const panel = this.page.locator('.part.panel');
+    return {
+      tab: this.panelTab('Refactor Preview'),
+      /** Waits until it shows at least one row. */
+      async waitFor(timeout = 30_000) {
+        await panel.locator('.monaco-list-row').first().waitFor({ timeout });
+        await panel.locator('.monaco-button', { hasText: /^Apply$/ }).waitFor({ timeout });
+      },
+      /** The rows: files, groups and edits, as listed. */
+      rows: () => panel.locator('.monaco-list-row'),
+      /** The row whose text holds `text` (a file name, a group's label, an edit's line). */
+      row: (text) => panel.locator('.monaco-list-row', { hasText: text }).first(),
+      /** Whether a row's checkbox is ticked. */
+      isChecked: (row) => wb.isChecked(row.locator(CHECKBOX).first()),
+      /** Ticks or clears a row's checkbox (a click, as a person does), and waits until it shows. */
+      async setChecked(row, checked) {
+        const box = row.locator(CHECKBOX).first();
+        if ((await wb.isChecked(box)) !== checked) await box.click();
+        await wb.waitUntilChecked(box, checked);
+      },
+      apply: () => panel.locator('.monaco-button', { hasText: /^Apply$/ }).click(),
+      discard: () => panel.locator('.monaco-button', { hasText: /^Discard$/ }).click(),
+    };
+  }
+
+  /**
+   * Whether a checkbox is ticked: an `<input type=checkbox>` (VS Code 1.100's Refactor Preview)
+   * or a custom toggle with `aria-checked` (1.139's, and Quick Picks in both).
+   */
+  async isChecked(box) {
+    return box.evaluate((el) =>
+      el instanceof HTMLInputElement ? el.checked : el.getAttribute('aria-checked') === 'true',
+    );
+  }
+
+  async waitUntilChecked(box, checked) {
+    for (let i = 0; i < 50; i++) {
+      if ((await this.isChecked(box)) === checked) return;
+      await sleep(100);
+    }
+    assert.fail(`the checkbox never became ${checked ? 'ticked' : 'clear'}`);
+  }
+
+  /** Whether the secondary side bar (where VS Code 1.139 opens the Chat view) is showing. */
+  async secondarySideBarVisible() {
+    return this.page.locator('.part.auxiliarybar').isVisible();
+  }
+
+  /**
+   * Closes the secondary side bar (the Chat panel VS Code 1.139 opens beside the editor) for a
+   * test that needs the room; a no-op where it is closed (1.100's default). Tests otherwise keep
+   * each version's default layout: what people see.
+   */
+  async closeSecondarySideBar() {
+    if (!(await this.secondarySideBarVisible())) return;
+    // Toggling, only when it shows: 1.139 calls the closing command Hide, 1.100 Close.
+    await this.runCommand('View: Toggle Secondary Side Bar Visibility');
+    await this.page.locator('.part.auxiliarybar').waitFor({ state: 'hidden' });
+  }
+
+  /**
+   * Developer: Show Running Extensions. VS Code 1.139 opens it as a modal editor above the
+   * workbench (close it with `closeModalEditor` before using anything else), 1.100 as a tab.
+   */
+  async showRunningExtensions() {
+    await this.runCommand('Developer: Show Running Extensions');
+    const editor = this.page.locator('.runtime-extensions-editor');
+    await editor.waitFor();
+    return editor;
+  }
+
+  /** Closes a modal editor (VS Code 1.139), if one shows; Escape closes it, as for a person. */
+  async closeModalEditor() {
+    const modal = this.page.locator('.part.editor.modal-editor-part');
+    if (!(await modal.isVisible())) return;
+    await this.page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+  }
 }
+
+/** A Refactor Preview row's checkbox in either version (see `Workbench.isChecked`). */
+const CHECKBOX = 'input.edit-checkbox, .monaco-checkbox.edit-checkbox, [role="checkbox"]';

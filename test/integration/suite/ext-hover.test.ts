@@ -17,7 +17,7 @@ import {
 /** The hover's Markdown read as text: escapes and the labels' no-break spaces removed. */
 const plain = (md: string) => md.replace(/\\(.)/g, '$1').replace(/\u00a0/g, ' ');
 
-/** Whether the hover shows `value` in a code span, shortened in the middle as a row does. */
+/** Whether the hover shows `value` in a code span (shortened in the middle when very long). */
 const shows = (md: string, value: string) => md.includes(`\`${shortValue(value)}\``);
 
 const SETTINGS = [
@@ -68,16 +68,19 @@ describe('extension: hover', () => {
 
   it('compact: one header line, the form most likely wanted first, links that name the place and the form', async () => {
     const { document } = await openDoc(`see ${PUB} and ${CACHE} here`);
-    const rowsOf = (md: string) =>
-      md.split('\n').filter((l) => l.startsWith('|') && !l.startsWith('|:'));
+    // After the header, one line per form (hard line breaks): label, links, the whole value.
+    const rowsOf = (md: string) => md.split('\n\n')[1].split('  \n');
     const pub = await ourHover(document, 'amp_document.html and');
     assert.strictEqual(pub.split('\n')[0], `AMP URL · URL: \`${PUB}\``);
-    assert.match(plain(rowsOf(pub)[0]), /^\| Google AMP Cache \| `https:/);
+    assert.match(
+      plain(rowsOf(pub)[0]),
+      /^\*\*Google AMP Cache\*\* \[Copy\]\(command:ampUrl\.copy\?.* `https:\/\/example-com\.cdn\.ampproject\.org\/c\/s\/example\.com\/amp_document\.html`$/,
+    );
     const cache = await ourHover(document, 'cdn.ampproject.org/c/s');
     assert.match(cache.split('\n')[0], /^AMP URL · AMP Cache URL: /);
     assert.match(
       plain(rowsOf(cache)[0]),
-      /^\| Publisher URL \| `https:\/\/example\.com\/amp_document\.html`/,
+      /^\*\*Publisher URL\*\* \[Copy\].* `https:\/\/example\.com\/amp_document\.html`$/,
     );
     for (const [md, url] of [
       [pub, PUB],

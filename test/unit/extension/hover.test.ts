@@ -15,7 +15,7 @@ import { MAX_LINK_TEXT, parseLinkTarget } from '../../../src/extension/logic/lin
 import { urlNear, windowAround } from '../../../src/shared/locate';
 import { HOVER_SECTIONS, readSettings, type Settings } from '../../../src/shared/settings';
 import { summaryMessage } from '../../../src/shared/summary';
-import { isTableRow, linkTargets, outsideCode, tableCells } from '../../shared/markdown';
+import { linkTargets, outsideCode } from '../../shared/markdown';
 
 const settings = readSettings(() => undefined, true);
 const PUB = 'https://example.com/amp_document.html';
@@ -54,13 +54,17 @@ function linkTarget(l: Link) {
   return parsed;
 }
 
-/** The table's rows as cells (the renderer's split), the delimiter row left out. */
+/**
+ * The form lines as [label, value, links]: after the header, each line of the body paragraph
+ * (hard line breaks) that is a label (no-break spaces inside, no plain space), then its links,
+ * then its value; the folded lines ("Already in this form…", notes, "… and N more") left out.
+ */
 function rows(md: string): string[][] {
-  return md
-    .split('\n')
-    .filter(isTableRow)
-    .map(tableCells)
-    .filter((cells) => !cells.every((c) => /^:?-+:?$/.test(c)));
+  const body = md.split('\n\n').slice(1).join('\n\n');
+  return body.split('  \n').flatMap((line) => {
+    const m = /^([^ ]+) ((?:\[[^\]]*\]\([^)]*\)\u00a0?)*) ?(`.*)$/s.exec(line);
+    return m ? [[m[1], m[3], m[2]]] : [];
+  });
 }
 
 /** What a cell shows: code spans' contents and escaped characters, as the renderer gives them. */
@@ -82,9 +86,14 @@ function cellText(cell: string): string {
   return out;
 }
 
-/** The label of each row, backslash escapes removed. */
+/** The label of each row, bold and backslash escapes removed. */
 const labels = (md: string) =>
-  rows(md).map((r) => r[0].replace(/\\(.)/g, '$1').replace(/\u00a0/g, ' '));
+  rows(md).map((r) =>
+    r[0]
+      .replace(/^\*\*(.*)\*\*$/, '$1')
+      .replace(/\\(.)/g, '$1')
+      .replace(/\u00a0/g, ' '),
+  );
 
 /** Asserts the hover is safe: under budget, every code span closed, only our links to `t`. */
 function assertSafe(md: string, t: HoverTarget | undefined, context: string): void {
@@ -92,8 +101,14 @@ function assertSafe(md: string, t: HoverTarget | undefined, context: string): vo
   const outside = outsideCode(md); // throws on a code span left open
   assert.doesNotMatch(outside, /(?<!\\)[<&$]/, `${context}: raw HTML, entity or icon`);
   assert.doesNotMatch(outside, /(?<![\\\w(])(?:command|https?|javascript):/, context);
-  for (const cells of rows(md))
-    assert.equal(cells.length, 3, `${context}: row split ${cells.join(' ¦ ')}`);
+  // No line may be a table's delimiter row: the hover has no table, and document text must not
+  // be able to make one (a table cell would split a code span at a bare |).
+  for (const line of md.split('\n'))
+    assert.doesNotMatch(
+      line,
+      /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-*:?\s*)*\|?\s*$/,
+      `${context}: a table`,
+    );
   for (const l of links(md)) {
     assert.ok((HOVER_COMMANDS as readonly string[]).includes(l.command), l.command);
     const lt = linkTarget(l);
@@ -113,10 +128,9 @@ describe('extension hover markdown', () => {
       'Bing AMP Cache URL',
       'Safe Browsing hash prefix',
     ]);
-    assert.deepEqual(
-      [labels(md)[0], rows(md)[0][1]],
-      ['Google AMP Cache URL', '`https://example-com.cdn.a…mp_document.html` \\(72 chars\\)'],
-    );
+    // Whole: what the settings change (/c/s/, the cache's host) stays visible.
+    assert.deepEqual([labels(md)[0], rows(md)[0][1]], ['Google AMP Cache URL', `\`${CACHE}\``]);
+    assert.match(rows(md)[0][0], /^\*\*.*\*\*$/, 'the form most likely wanted is in bold');
     const replace = links(md).find((l) => l.command === 'ampUrl.replace');
     assert.ok(replace);
     assert.deepEqual(linkTarget(replace), { ...target(PUB), form: 'cache' });
@@ -245,15 +259,32 @@ describe('extension hover markdown', () => {
     for (const url of [PUB, CACHE, 'https://www.theguardian.com/world/2020/jan/01/amp-story.amp']) {
       const md = hover(url);
       assert.ok(rows(md).length <= 6, md);
-      assert.ok(md.split('\n').filter((l) => l && !isTableRow(l)).length <= 4, md);
+      const body = md.split('\n\n').slice(1).join('\n\n').split('  \n');
+      assert.ok(body.length - rows(md).length <= 3, md);
+      assert.equal(md.split('\n\n').length, 2, `a header and one paragraph: ${md}`);
     }
+  });
+
+  it('every form of a URL of normal length is shown whole, up to MAX_VALUE_SHOWN', () => {
+    const url = `https://www.example.com/news/${'a'.repeat(100)}.html?utm_source=feed#c`;
+    const md = hover(url);
+    for (const f of computeForms(url, settings).forms) {
+      if (f.value === undefined || f.value === url || f.id.startsWith('cacheOrigin:')) continue;
+      if (f.id.startsWith('cache:') && f.id !== 'cache:bing') continue;
+      assert.ok(f.value.length <= MAX_VALUE_SHOWN, f.value);
+      assert.ok(md.includes(`\`${f.value}\``), `${f.id} not whole:\n${md}`);
+    }
+    assert.doesNotMatch(md, /chars\\\)/);
   });
 
   it('long values are shortened in the middle, with their length', () => {
     const url = `https://example.com/${'a'.repeat(12_000)}/end.html`;
     const md = hover(url);
     const [cell] = rows(md).map((r) => r[1]);
-    assert.match(cell, /^`https:\/\/example-com\.cdn\.a…a+\/end\.html` \\\(12\\,064 chars\\\)$/);
+    assert.match(
+      cell,
+      /^`https:\/\/example-com\.cdn\.ampproject\.org\/c\/s\/example\.com\/a+…a+\/end\.html` \\\(12\\,064 chars\\\)$/,
+    );
     assert.ok(cell.indexOf('`', 1) <= MAX_VALUE_SHOWN + 2);
     assertSafe(md, target(url), 'long');
   });
