@@ -35,9 +35,10 @@ const USER_SETTINGS = {
 
 /**
  * Starts code-server and Chromium on a fresh copy of demo/ plus `files` (name → text), with
- * `settings` added to the user settings. Call from a mocha `before`; `close()` from `after`.
+ * `settings` added to the user settings; `workspaceTrust`: leave workspace trust on. Call from a
+ * mocha `before`; `close()` from `after`.
  */
-export async function openWorkbench({ settings = {}, files = {} } = {}) {
+export async function openWorkbench({ settings = {}, files = {}, workspaceTrust = false } = {}) {
   // A hang anywhere must fail the run, not block CI.
   setTimeout(() => {
     console.error(
@@ -49,7 +50,10 @@ export async function openWorkbench({ settings = {}, files = {} } = {}) {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-e2e-'));
   const folder = path.join(scratch, 'demo');
   fs.cpSync(path.join(repoRoot, 'demo'), folder, { recursive: true });
-  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(folder, name), text);
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true }); // `.vscode/settings.json`
+    fs.writeFileSync(path.join(folder, name), text);
+  }
   const userDataDir = path.join(scratch, 'user-data');
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   fs.writeFileSync(
@@ -62,6 +66,7 @@ export async function openWorkbench({ settings = {}, files = {} } = {}) {
       userDataDir,
       extensionsDir: path.join(scratch, 'extensions'),
       logFile: path.join(scratch, 'code-server.log'),
+      workspaceTrust, // true: the user settings decide (an untrusted folder opens in Restricted Mode)
     });
     wb.browser = await launchBrowser();
     // Clipboard rights: "Show all forms" copies, and the tests paste what it copied.
