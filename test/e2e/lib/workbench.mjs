@@ -38,9 +38,10 @@ let versionShown = false;
 
 /**
  * Starts code-server and Chromium on a fresh copy of demo/ plus `files` (name → text), with
- * `settings` added to the user settings. Call from a mocha `before`; `close()` from `after`.
+ * `settings` added to the user settings; `workspaceTrust`: leave workspace trust on. Call from a
+ * mocha `before`; `close()` from `after`.
  */
-export async function openWorkbench({ settings = {}, files = {} } = {}) {
+export async function openWorkbench({ settings = {}, files = {}, workspaceTrust = false } = {}) {
   // A hang anywhere must fail the run, not block CI. One limit per session (test file): mocha
   // runs every file in one process, so a limit for the process would grow with the file count.
   const hang = setTimeout(() => {
@@ -54,7 +55,7 @@ export async function openWorkbench({ settings = {}, files = {} } = {}) {
   const folder = path.join(scratch, 'demo');
   fs.cpSync(path.join(repoRoot, 'demo'), folder, { recursive: true });
   for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true }); // `content/a.md`
+    fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true }); // `content/a.md`, `.vscode/settings.json`
     fs.writeFileSync(path.join(folder, name), text);
   }
   const userDataDir = path.join(scratch, 'user-data');
@@ -70,6 +71,7 @@ export async function openWorkbench({ settings = {}, files = {} } = {}) {
       userDataDir,
       extensionsDir: path.join(scratch, 'extensions'),
       logFile: path.join(scratch, 'code-server.log'),
+      workspaceTrust, // true: the user settings decide (an untrusted folder opens in Restricted Mode)
     });
     if (!versionShown) {
       versionShown = true;

@@ -92,8 +92,23 @@ describe('untrusted workspace: the repository decides nothing', () => {
 
   it("the repository's codeActionsOnSave does not rewrite on save; the user's own does", async () => {
     const line1 = `first ${CACHE}`;
-    const editor = await openDoc(`${line1}\nsecond line\n`, 'markdown');
+    // Inside the folder: the folder's settings apply to its files only.
+    const dir = path.join(FOLDER, 'save-itest');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `doc-${Date.now()}.md`);
+    fs.writeFileSync(file, `${line1}\nsecond line\n`);
+    after(() => {
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+    const editor = await vscode.window.showTextDocument(
+      await vscode.workspace.openTextDocument(vscode.Uri.file(file)),
+    );
     const doc = editor.document;
+    assert.equal(doc.languageId, 'markdown');
+    // The repository's setting reaches this file (the test would mean nothing otherwise).
+    assert.deepEqual(vscode.workspace.getConfiguration('editor', doc).get('codeActionsOnSave'), {
+      'source.fixAll.ampUrl': 'explicit',
+    });
     const typeAndSave = async (word: string) => {
       await editor.edit((b) => {
         b.insert(new vscode.Position(1, 0), `${word} `);
