@@ -53,7 +53,7 @@ describe('extension: hover', () => {
         shows(md, 'https://example-com.www.bing-amp.com/c/s/example.com/amp_document.html'),
         'other cache',
       );
-      assert.match(plain(md), /Already in this form: Safe Browsing canonical form/);
+      assert.match(plain(md), /Already in this form: Safe Browsing canonical URL/);
       assert.match(plain(md), /Safe Browsing hash prefix/);
       assert.match(plain(md), /RFC 3986 normalized/);
     });
@@ -72,7 +72,7 @@ describe('extension: hover', () => {
       md.split('\n').filter((l) => l.startsWith('|') && !l.startsWith('|:'));
     const pub = await ourHover(document, 'amp_document.html and');
     assert.strictEqual(pub.split('\n')[0], `AMP URL · URL: \`${PUB}\``);
-    assert.match(plain(rowsOf(pub)[0]), /^\| Google AMP Cache \| `https:/);
+    assert.match(plain(rowsOf(pub)[0]), /^\| Google AMP Cache URL \| `https:/);
     const cache = await ourHover(document, 'cdn.ampproject.org/c/s');
     assert.match(cache.split('\n')[0], /^AMP URL · AMP Cache URL: /);
     assert.match(
@@ -111,7 +111,7 @@ describe('extension: hover', () => {
     assert.strictEqual(lines.length, 1, md);
     assert.match(
       lines[0],
-      /Google AMP Cache, Google AMP Cache origin, Bing AMP Cache, Bing AMP Cache origin: /,
+      /Google AMP Cache URL, Google AMP Cache origin, Bing AMP Cache URL, Bing AMP Cache origin: /,
     );
     assert.strictEqual(md.split('user name or password').length, 2, md);
   });
@@ -166,7 +166,7 @@ describe('extension: hover', () => {
     const marks: Record<string, RegExp> = {
       cache: /Google AMP Cache/,
       otherCaches: /Bing AMP Cache/,
-      canonical: /Safe Browsing canonical form/,
+      canonical: /Safe Browsing canonical URL/,
       hashPrefixes: /Safe Browsing hash prefix/,
       normalized: /RFC 3986 normalized/,
     };
@@ -186,7 +186,7 @@ describe('extension: hover', () => {
     assert.doesNotMatch(only, /Safe Browsing|RFC 3986/);
     await setConfig('hover.sections', ['canonical']);
     const without = plain(await ourHover(document, 'amp_document'));
-    assert.match(without, /Safe Browsing canonical form/);
+    assert.match(without, /Safe Browsing canonical URL/);
     assert.ok(!without.includes(`\`${PUB}\``), without);
   });
 
