@@ -53,7 +53,7 @@ describe('extension: hover', () => {
         shows(md, 'https://example-com.www.bing-amp.com/c/s/example.com/amp_document.html'),
         'other cache',
       );
-      assert.match(plain(md), /Already in this form: Safe Browsing canonical form/);
+      assert.match(plain(md), /Already in this form: Safe Browsing canonical URL/);
       assert.match(plain(md), /Safe Browsing hash prefix/);
       assert.match(plain(md), /RFC 3986 normalized/);
     });
@@ -74,7 +74,7 @@ describe('extension: hover', () => {
     assert.strictEqual(pub.split('\n')[0], `AMP URL · URL: \`${PUB}\``);
     assert.match(
       plain(rowsOf(pub)[0]),
-      /^\*\*Google AMP Cache\*\* \[Copy\]\(command:ampUrl\.copy\?.* `https:\/\/example-com\.cdn\.ampproject\.org\/c\/s\/example\.com\/amp_document\.html`$/,
+      /^\*\*Google AMP Cache URL\*\* \[Copy\]\(command:ampUrl\.copy\?.* `https:\/\/example-com\.cdn\.ampproject\.org\/c\/s\/example\.com\/amp_document\.html`$/,
     );
     const cache = await ourHover(document, 'cdn.ampproject.org/c/s');
     assert.match(cache.split('\n')[0], /^AMP URL · AMP Cache URL: /);
@@ -114,7 +114,7 @@ describe('extension: hover', () => {
     assert.strictEqual(lines.length, 1, md);
     assert.match(
       lines[0],
-      /Google AMP Cache, Google AMP Cache origin, Bing AMP Cache, Bing AMP Cache origin: /,
+      /Google AMP Cache URL, Google AMP Cache origin, Bing AMP Cache URL, Bing AMP Cache origin: /,
     );
     assert.strictEqual(md.split('user name or password').length, 2, md);
   });
@@ -169,7 +169,7 @@ describe('extension: hover', () => {
     const marks: Record<string, RegExp> = {
       cache: /Google AMP Cache/,
       otherCaches: /Bing AMP Cache/,
-      canonical: /Safe Browsing canonical form/,
+      canonical: /Safe Browsing canonical URL/,
       hashPrefixes: /Safe Browsing hash prefix/,
       normalized: /RFC 3986 normalized/,
     };
@@ -189,7 +189,7 @@ describe('extension: hover', () => {
     assert.doesNotMatch(only, /Safe Browsing|RFC 3986/);
     await setConfig('hover.sections', ['canonical']);
     const without = plain(await ourHover(document, 'amp_document'));
-    assert.match(without, /Safe Browsing canonical form/);
+    assert.match(without, /Safe Browsing canonical URL/);
     assert.ok(!without.includes(`\`${PUB}\``), without);
   });
 

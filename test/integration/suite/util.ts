@@ -24,6 +24,9 @@ const EXTENSIONS: Record<string, string> = {
   json: 'json',
   html: 'html',
   typescript: 'ts',
+  xml: 'xml',
+  css: 'css',
+  javascript: 'js',
 };
 let tempDir: string | undefined;
 let opened = 0;

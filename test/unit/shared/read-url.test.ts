@@ -10,29 +10,10 @@ import { planEdits } from '../../../src/shared/plan-edits';
 import { readUrlAt } from '../../../src/shared/read-url';
 import { readSettings } from '../../../src/shared/settings';
 import { makeTransform } from '../../../src/shared/transforms';
+import { URL_SEEN, WRITTEN } from '../../shared/readings';
 import { planFile } from '../../../src/shared/workspace-plan';
 
 const settings = readSettings(() => undefined, true);
-const URL_SEEN = 'https://news.example.com/story?id=42&lang=en';
-
-/** The same URL as each language writes it: [languageId, text]. */
-export const WRITTEN: readonly [string, string][] = [
-  ['html', '<a href="https://news.example.com/story?id=42&amp;lang=en">story</a>'],
-  ['html', '<a href="https://news.example.com&#47;story?id=42&#38;lang=en">story</a>'],
-  ['html', "<a href='https://news.example.com&#x2F;story?id=42&#x26;lang=en'>story</a>"],
-  ['html', '<a href=https://news.example.com&sol;story&quest;id&equals;42&amp;lang=en>x</a>'],
-  ['html', '<p>Read https://news.example.com/story?id=42&amp;lang=en today</p>'],
-  ['xml', '<link href="https://news.example.com/story?id=42&amp;lang=en"/>'],
-  ['json', '{"url": "https://news.example.com\\u002Fstory?id=42\\u0026lang=en"}'],
-  ['json', '{"url": "https:\\/\\/news.example.com\\/story?id=42\\u0026lang=en"}'],
-  ['javascript', "location.href = 'https://news.example.com/story?id=42\\x26lang=en';"],
-  ['javascript', 'const u = `https://news.example.com/story?id=42\\u{26}lang=en`;'],
-  ['markdown', '[story](https://news.example.com/story?id=42\\&lang=en)'],
-  ['markdown', '[story](https://news.example.com/story?id=42&amp;lang=en "title")'],
-  ['css', '.a { background: url(https://news.example.com/story?id=42\\26 lang=en); }'],
-  ['css', '.a { background: url("https://news.example.com/story?id=42\\000026lang=en"); }'],
-  ['html', '<div style="background: url(https://news.example.com/story?id=42&amp;lang=en)">'],
-];
 
 /** The 4-byte SHA-256 prefix of a Safe Browsing expression, computed here, apart from the core. */
 function prefix(expression: string): string {
