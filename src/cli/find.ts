@@ -2,6 +2,7 @@
 // the workspace commands' rules; stdin (no FILE, or `-`) is read a line at a time (URLs never
 // span lines), so a list of any size is searched in constant memory.
 import { findUrlsIn, type FoundUrl } from '../shared/check-file';
+import { languageOfPath } from '../shared/language-of-path';
 import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
 import { UsageError, choice, flag, parseArgs, type FlagSpecs } from './args';
 import type { Streams } from './convert';
@@ -89,7 +90,7 @@ export async function runFind(argv: readonly string[], io: Streams): Promise<num
       if (r.skip === 'unreadable') failed = true;
       continue;
     }
-    await emit(file, findUrlsIn(r.file.text, caches));
+    await emit(file, findUrlsIn(r.file.text, caches, languageOfPath(file)));
   }
   if (records) await out.write(records.close());
   return failed ? 2 : found ? 0 : 1;

@@ -3,9 +3,10 @@
 // canonical or normalized form, each with the form to use instead and the text a fix would write
 // there (writeUrl, as every editor write) or why it can't be written. Data only: the front end
 // words the messages.
-import { absoluteUrl, findUrls, type AmpCache } from '../core';
+import { findUrls, type AmpCache } from '../core';
 import { classify, type UrlKind } from './classify';
 import { format, type Localize } from './localize';
+import { readUrlAt } from './read-url';
 import { makeTransform, type TransformSettings } from './transforms';
 import { lineStarts, positionAt } from './workspace-plan';
 import { writeUrl } from './write-context';
@@ -23,18 +24,27 @@ export interface UrlPlace {
 export interface FoundUrl extends UrlPlace {
   /** The URL as written in the file. */
   text: string;
-  /** The URL as read (`www.` gets `http://`, a JSON-escaped one is unescaped). */
+  /**
+   * The URL as its reader reads it (`www.` gets `http://`; `&amp;` in an HTML attribute is `&`, a
+   * JSON or JS escape is unescaped: readUrlAt).
+   */
   url: string;
   kind: UrlKind;
 }
 
-/** Every URL of `text` with its place and kind. */
-export function findUrlsIn(text: string, caches: readonly AmpCache[]): FoundUrl[] {
+/** Every URL of `text` (in `languageId`, languageOfPath) with its place and kind. */
+export function findUrlsIn(
+  text: string,
+  caches: readonly AmpCache[],
+  languageId?: string,
+): FoundUrl[] {
   const out: FoundUrl[] = [];
   let starts: number[] | undefined;
-  for (const m of findUrls(text)) {
+  for (const match of findUrls(text)) {
+    // The URL its reader sees, and all the text written for it (as the editor's commands read it).
+    const m = readUrlAt(text, match.start, match.end, languageId);
     const found = text.slice(m.start, m.end);
-    const url = absoluteUrl(found);
+    const url = m.url;
     starts ??= lineStarts(text);
     out.push({
       ...place(starts, m.start, m.end),
@@ -101,7 +111,7 @@ export function checkText(
     ? makeTransform('normalized', s, {}, t)
     : undefined;
   const out: Finding[] = [];
-  for (const found of findUrlsIn(text, s.caches)) {
+  for (const found of findUrlsIn(text, s.caches, languageId)) {
     if (found.kind === 'cache' || found.kind === 'viewer') {
       const rule = found.kind === 'cache' ? 'amp-cache-url' : 'amp-viewer-url';
       if (!rules.has(rule)) continue;
