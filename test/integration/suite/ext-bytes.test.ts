@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WorkspaceResult } from '../../../src/extension/commands/workspace-convert';
+import { noFileSkips } from '../../../src/shared/workspace-plan';
 import { CACHE, PUB, run } from './ext-helpers';
 import {
   activateExtension,
@@ -149,10 +150,7 @@ describe('a write never changes a byte it did not mean to (real VS Code, issue 2
     assertBytes(dir, 'notes.md', utf8(md));
     assertBytes(dir, 'mixed.js', utf8(mixed));
     assert.deepEqual(r.skippedFiles, {
-      binary: 0,
-      tooLarge: 0,
-      notUtf8: 0,
-      unreadable: 0,
+      ...noFileSkips(),
       encoding: 1,
       lineEndings: 1,
     });
