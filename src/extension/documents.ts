@@ -81,7 +81,17 @@ export function candidatesOf(doc: vscode.TextDocument): () => string[] {
     );
 }
 
-/** Reads `doc` between two offsets (clamped to it): how writeUrlAt sees a document. */
+/**
+ * Reads `doc` between two offsets (clamped to it): how writeUrlAt sees a document. positionAt()
+ * puts an offset between \r and \n at the line's end, before the \r: read from there, every
+ * offset in the text would be one off, so the text is read from the position's own offset and
+ * trimmed to exactly [from, to).
+ */
 export function textReader(doc: vscode.TextDocument): (from: number, to: number) => string {
-  return (from, to) => doc.getText(new vscode.Range(doc.positionAt(from), doc.positionAt(to)));
+  return (from, to) => {
+    const start = doc.positionAt(from);
+    const skip = Math.max(0, from - doc.offsetAt(start));
+    const text = doc.getText(new vscode.Range(start, doc.positionAt(to + 1)));
+    return text.slice(skip, skip + Math.max(0, to - from));
+  };
 }

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { Disposable } from '../dispose';
-import { documentSize } from '../documents';
+import { documentSize, textReader } from '../documents';
 import { problemMessage } from '../logic/problem-message';
 import { absoluteUrl } from '../../core';
 import { planInChunks, sliced, type ChunkEdit, type TextSource } from '../../shared/chunked-plan';
@@ -24,22 +24,9 @@ export interface PlacedEdit extends ChunkEdit {
   range: vscode.Range;
 }
 
-/**
- * `doc` read in pieces at exact offsets. positionAt() puts an offset between \r and \n at the
- * line's end, before the \r: reading from there would shift every offset by one, so the piece is
- * read from the position's own offset and trimmed.
- */
+/** `doc` read in pieces at exact offsets (textReader). */
 export function documentSource(doc: vscode.TextDocument): TextSource {
-  const length = documentSize(doc);
-  return {
-    length,
-    read(from, to) {
-      const start = doc.positionAt(from);
-      const skip = from - doc.offsetAt(start);
-      const text = doc.getText(new vscode.Range(start, doc.positionAt(Math.min(length, to + 1))));
-      return text.slice(skip, skip + to - from);
-    },
-  };
+  return { length: documentSize(doc), read: textReader(doc) };
 }
 
 const pause = () =>

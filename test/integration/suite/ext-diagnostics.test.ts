@@ -4,6 +4,7 @@
 // measured in `npm run bench -- typing`, never asserted).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { textReader } from '../../../src/extension/documents';
 import { CACHE, PUB } from './ext-helpers';
 import {
   activateExtension,
@@ -63,6 +64,15 @@ describe('AMP URL Problems (real VS Code)', () => {
   afterEach(async () => {
     await resetConfig('diagnostics.enabled', 'limits.maxDocumentSize');
     await closeAllEditors();
+  });
+
+  it('a document is read at exact offsets, a CRLF between two pieces included', async () => {
+    const text = `ab\r\ncd\r\n\r\n${CACHE}\r\n`;
+    const editor = await openDoc(text, 'plaintext');
+    const read = textReader(editor.document);
+    for (let from = 0; from <= text.length; from++)
+      for (let to = from; to <= text.length; to += 3)
+        assert.equal(read(from, to), text.slice(from, to), `[${from}, ${to})`);
   });
 
   it('a problem names the publisher URL it would write (the URL, not its JSON escape)', async () => {
