@@ -9,6 +9,8 @@ export interface EditSummary {
   aborted?: string;
   /** Worth telling about URLs that were replaced: warnings, removed parameters (see transforms.ts). */
   notes?: Skip[];
+  /** What the command did with its URLs: `insert` reports "Inserted" (default: "Replaced"). */
+  verb?: 'insert';
 }
 
 /** Skip reasons with their counts, most frequent first. */
@@ -37,13 +39,21 @@ export function summaryMessage(summary: EditSummary, t: Localize = format, maxRe
 function baseMessage(summary: EditSummary, t: Localize, maxReasons: number): string {
   if (summary.aborted) return summary.aborted;
   const changed =
-    summary.changed === 1 ? t('Replaced 1 URL') : t('Replaced {0} URLs', summary.changed);
+    summary.verb === 'insert'
+      ? summary.changed === 1
+        ? t('Inserted 1 URL')
+        : t('Inserted {0} URLs', summary.changed)
+      : summary.changed === 1
+        ? t('Replaced 1 URL')
+        : t('Replaced {0} URLs', summary.changed);
   if (summary.skipped.length === 0) return changed;
   const groups = groupReasons(summary.skipped);
   const reasons = groups.slice(0, maxReasons).map((g) => `${g.reason} (${g.count})`);
   if (groups.length > maxReasons) reasons.push(t('{0} other reasons', groups.length - maxReasons));
   const onlyOne = summary.changed === 0 && summary.skipped.length === 1;
   const url = summary.skipped[0].url;
+  if (onlyOne && summary.verb === 'insert')
+    return t('Nothing inserted: {0}', summary.skipped[0].reason);
   if (onlyOne)
     return url
       ? t('Nothing replaced: {0}: {1}', clip(url), summary.skipped[0].reason)

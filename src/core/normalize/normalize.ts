@@ -12,6 +12,7 @@ import { joinUri, splitUri, type UriParts } from '../shared/uri';
 
 export {
   DEFAULT_DIRECTORY_INDEXES,
+  NORMALIZE_CONFLICTS,
   NORMALIZE_PRESETS,
   NORMALIZE_STEPS,
   type NormalizeOptions,

@@ -38,6 +38,10 @@ export interface NormalizeStep {
   preservesSemantics: boolean;
 }
 
+function stepLabel(key: string): string {
+  return NORMALIZE_STEPS.find((s) => s.key === key)?.label ?? key;
+}
+
 /** Every switchable step, in the order `normalize` applies them; descriptions quote the spec's examples. */
 export const NORMALIZE_STEPS: readonly NormalizeStep[] = Object.freeze([
   step(
@@ -223,7 +227,8 @@ export interface ParamNames {
 
 type FlagKey = Exclude<BooleanKey, 'removeDirectoryIndex'>;
 
-const CONFLICTS: [FlagKey, FlagKey][] = [
+/** Steps that contradict each other: a picker lets only one of each pair be ticked. */
+export const NORMALIZE_CONFLICTS: readonly (readonly [FlagKey, FlagKey])[] = [
   ['forceHttp', 'forceHttps'],
   ['addWww', 'removeWww'],
   ['addTrailingSlash', 'removeTrailingSlash'],
@@ -281,11 +286,12 @@ function checkOptions(options: NormalizeOptions): ResolvedOptions {
     directoryIndexes: directoryIndexes(o.removeDirectoryIndex),
     removeQueryParams: queryParamMatchers(o.removeQueryParams),
   };
-  for (const [a, b] of CONFLICTS) {
+  for (const [a, b] of NORMALIZE_CONFLICTS) {
     if (resolved[a] && resolved[b]) {
+      // Named as the step picker names them, with the settings' keys for settings.json.
       throw new UrlError(
         'invalid-option',
-        `The normalization options "${a}" and "${b}" contradict each other: turn one of them off.`,
+        `The steps "${stepLabel(a)}" (${a}) and "${stepLabel(b)}" (${b}) contradict each other: turn one of them off.`,
       );
     }
   }

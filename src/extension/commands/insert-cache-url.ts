@@ -38,7 +38,8 @@ export async function insertCacheUrl(config: Config, ...args: unknown[]): Promis
     if (!url) return { changed: 0, skipped: [], aborted: vscode.l10n.t('Cancelled.') };
   }
   const r = transform(url);
-  if (r.text === undefined) return report({ changed: 0, skipped: [{ url, reason: r.skip }] });
+  if (r.text === undefined)
+    return report({ changed: 0, skipped: [{ url, reason: r.skip }], verb: 'insert' });
   const editor = vscode.window.activeTextEditor;
   if (!editor) return notStarted(vscode.l10n.t('Open a text editor first.'));
   const doc = editor.document;
@@ -51,5 +52,5 @@ export async function insertCacheUrl(config: Config, ...args: unknown[]): Promis
     if (w.text === undefined) plan.skipped.push({ url: r.text, reason: w.refused });
     else plan.edits.push({ ...s, oldText: text.slice(s.start, s.end), newText: w.text });
   }
-  return report(await applyPlan(editor, doc.version, plan));
+  return report({ ...(await applyPlan(editor, doc.version, plan)), verb: 'insert' });
 }

@@ -1,6 +1,7 @@
 // ampUrl.normalize: RFC 3986 normalization with a preset or steps (from arguments or a Quick Pick).
 import * as vscode from 'vscode';
 import {
+  NORMALIZE_CONFLICTS,
   NORMALIZE_PRESETS,
   NORMALIZE_STEPS,
   UrlError,
@@ -60,13 +61,50 @@ async function pickStepsOnce(current: NormalizeOptions): Promise<NormalizeOption
     picked: on[s.key] === true,
     key: s.key,
   }));
-  const picked = await vscode.window.showQuickPick(items, {
-    canPickMany: true,
-    title: vscode.l10n.t('Normalization steps'),
-  });
+  const picked = await pickMany(items, vscode.l10n.t('Normalization steps'));
   if (!picked) return undefined;
   const chosen = new Set(picked.map((p) => p.key));
   return Object.fromEntries(NORMALIZE_STEPS.map((s) => [s.key, chosen.has(s.key)]));
+}
+
+/**
+ * A multi-select Quick Pick where contradicting steps (Force http / Force https, …) can't both be
+ * ticked: ticking one unticks the other.
+ */
+function pickMany<T extends vscode.QuickPickItem & { key: string }>(
+  items: T[],
+  title: string,
+): Promise<readonly T[] | undefined> {
+  const qp = vscode.window.createQuickPick<T>();
+  qp.canSelectMany = true;
+  qp.title = title;
+  qp.items = items;
+  qp.selectedItems = items.filter((i) => i.picked);
+  let before = new Set(qp.selectedItems.map((i) => i.key));
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (r: readonly T[] | undefined) => {
+      if (done) return;
+      done = true;
+      resolve(r);
+      qp.dispose();
+    };
+    qp.onDidChangeSelection((selected) => {
+      const keys = new Set(selected.map((i) => i.key));
+      const drop = new Set<string>();
+      for (const [a, b] of NORMALIZE_CONFLICTS)
+        if (keys.has(a) && keys.has(b)) drop.add(before.has(a) ? a : b);
+      if (drop.size > 0) qp.selectedItems = selected.filter((i) => !drop.has(i.key));
+      before = new Set(qp.selectedItems.map((i) => i.key));
+    });
+    qp.onDidAccept(() => {
+      finish(qp.selectedItems);
+    });
+    qp.onDidHide(() => {
+      finish(undefined);
+    });
+    qp.show();
+  });
 }
 
 async function pickOptions(config: Config): Promise<NormalizeOptions | undefined> {

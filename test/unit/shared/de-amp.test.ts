@@ -164,3 +164,15 @@ describe('AMP infrastructure, rel links and cache origins (issue 21)', () => {
     assert.equal(row.label, 'Google AMP Cache origin');
   });
 });
+
+describe('summary: Insert reports what it did (issue 21)', () => {
+  it('"Inserted", not "Replaced"', () => {
+    assert.equal(summaryMessage({ changed: 1, skipped: [], verb: 'insert' }), 'Inserted 1 URL');
+    assert.equal(summaryMessage({ changed: 2, skipped: [], verb: 'insert' }), 'Inserted 2 URLs');
+    assert.equal(
+      summaryMessage({ changed: 0, skipped: [{ url: 'x', reason: 'no' }], verb: 'insert' }),
+      'Nothing inserted: no',
+    );
+    assert.equal(summaryMessage({ changed: 1, skipped: [] }), 'Replaced 1 URL');
+  });
+});

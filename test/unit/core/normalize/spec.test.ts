@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import {
   normalize,
+  NORMALIZE_CONFLICTS,
   NORMALIZE_STEPS,
   type NormalizeOptions,
 } from '../../../../src/core/normalize/normalize';
@@ -172,6 +173,18 @@ describe('normalize: NORMALIZE_STEPS', () => {
       'uppercaseEscapes',
     ]);
     for (const s of NORMALIZE_STEPS) assert.ok(s.label.length > 0 && s.label.length < 40, s.key);
+  });
+
+  it('names contradicting steps as the step picker does (issue 21)', () => {
+    assert.deepEqual(NORMALIZE_CONFLICTS, [
+      ['forceHttp', 'forceHttps'],
+      ['addWww', 'removeWww'],
+      ['addTrailingSlash', 'removeTrailingSlash'],
+    ]);
+    assert.throws(
+      () => normalize('http://a.com/', { forceHttp: true, forceHttps: true }),
+      /The steps "Force http" \(forceHttp\) and "Force https" \(forceHttps\) contradict each other/,
+    );
   });
 
   it('marks exactly the default-on steps as preserving semantics', () => {

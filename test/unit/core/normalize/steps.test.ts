@@ -320,7 +320,7 @@ describe('normalize: input and options', () => {
       assertRefused(
         () => normalize('http://a.com/', { [a]: true, [b]: true }),
         'invalid-option',
-        new RegExp(`"${a}" and "${b}"`),
+        new RegExp(`\\(${a}\\) and "[^"]+" \\(${b}\\)`),
       );
       assert.doesNotThrow(() => normalize('http://a.com/', { [a]: true, [b]: false }));
     }
