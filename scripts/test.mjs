@@ -36,7 +36,10 @@ async function runSuite(scripts, env) {
     for (const k of Object.keys(total.counts)) total.counts[k] += counts[k];
     if (!mocha) total.counts[code === 0 ? 'passing' : 'failing'] += 1;
     if (code !== 0 && total.code === 0)
-      Object.assign(total, { code, error: error ?? `${script}: exit ${code}` });
+      Object.assign(total, {
+        code,
+        error: error ?? `${[script].flat().join(' ')}: exit ${code}`,
+      });
   }
   return total;
 }
