@@ -86,11 +86,11 @@ export async function planOnEditorText(
   bytes: Uint8Array,
   firstText: string,
   plan: FilePlan,
-  planText: (text: string) => FilePlan,
+  planText: (text: string) => FilePlan | Promise<FilePlan>,
 ): Promise<{ text: string; plan: FilePlan; skip?: undefined } | { skip: FileSkip }> {
   const r = await editorText(uri, bytes);
   if (r.skip !== undefined) return r;
-  const p = r.text === firstText ? plan : planText(r.text);
+  const p = r.text === firstText ? plan : await planText(r.text);
   return { text: r.text, plan: r.unicode ? p : asciiOnly(p) };
 }
 
@@ -124,9 +124,9 @@ const UNICODE_ENCODINGS = new Set(['utf8', 'utf8bom', 'utf16le', 'utf16be']);
 export async function planChecked(
   uri: vscode.Uri,
   read: { text: string; bytes?: Uint8Array; encoding?: string },
-  planText: (text: string) => FilePlan,
+  planText: (text: string) => FilePlan | Promise<FilePlan>,
 ): Promise<{ text: string; plan: FilePlan; skip?: undefined } | { skip: FileSkip }> {
-  const plan = planText(read.text);
+  const plan = await planText(read.text);
   // An open document is edited as the document it is, in its encoding: a legacy one may not
   // hold a non-ASCII character of a new URL (VS Code would save it as `?`).
   if (!read.bytes) {

@@ -11,7 +11,7 @@ import {
   ByteBudget,
   enabledGlobs,
   noFileSkips,
-  planFile,
+  planFileSliced,
   textHash,
   type FilePlan,
   type FileSkip,
@@ -74,6 +74,11 @@ const PARALLEL_READS = 64;
  * would otherwise hold 64 × maxFileSize in memory. A file larger than the budget is read alone.
  */
 const READ_BUDGET = 32_000_000;
+
+/** Planning a large file gives the event loop back this often (no step blocks it over 50 ms). */
+const PLAN_SLICE_MS = 15;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The files a workspace search covers, and what was left out on the way. */
 export interface WorkspaceListing {
@@ -290,7 +295,11 @@ export async function scanFiles(
       else {
         // Planned on the text VS Code will edit, or skipped with the reason (workspace-bytes.ts).
         const p = await planChecked(uri, r, (text) =>
-          planFile(text, o.target, o.transform, o.caches, vscode.l10n.t, r.languageId),
+          planFileSliced(text, o.target, o.transform, o.caches, vscode.l10n.t, r.languageId, {
+            pause: yieldToEventLoop,
+            now: () => performance.now(),
+            sliceMs: PLAN_SLICE_MS,
+          }),
         );
         if (stop()) return;
         if (p.skip !== undefined) skip(p.skip);

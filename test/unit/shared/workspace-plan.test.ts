@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
+import { format } from '../../../src/shared/localize';
 import { readSettings } from '../../../src/shared/settings';
 import { makeTransform } from '../../../src/shared/transforms';
 import {
@@ -14,6 +15,7 @@ import {
   maxFileSize,
   noFileSkips,
   planFile,
+  planFileSliced,
   positionAt,
   textHash,
   fileSkipReason,
@@ -160,6 +162,41 @@ describe('workspace plan: planFile', () => {
         'Publisher URL → AMP Cache URL',
       ],
     );
+  });
+});
+
+describe('workspace plan: planFileSliced (a large file planned in time slices, issue 20)', () => {
+  it('makes the same plan as planFile, giving the event loop a turn whenever the slice is used up', async () => {
+    // 500 AMP URLs (one a look-alike, one refused by its context) among text, CRLF line ends.
+    const lines = Array.from({ length: 500 }, (_, i) =>
+      i === 7
+        ? `<a href="https://evil-com.cdn.ampproject.org/c/s/example.com/x">`
+        : `line ${i}: ${CACHE}?n=${i} and ${PUB}`,
+    );
+    const text = lines.join('\r\n');
+    const whole = planFile(text, 'publisher', toPublisher, settings.caches);
+    let clock = 0;
+    let pauses = 0;
+    const sliced = await planFileSliced(
+      text,
+      'publisher',
+      toPublisher,
+      settings.caches,
+      format,
+      undefined,
+      {
+        // Each look at the clock is one "millisecond": a slice of 3 ends every third step.
+        now: () => clock++,
+        pause: () => {
+          pauses++;
+          return Promise.resolve();
+        },
+        sliceMs: 3,
+      },
+    );
+    assert.deepEqual(sliced, whole);
+    assert.ok(whole.edits.length >= 499, `${whole.edits.length} edits`);
+    assert.ok(pauses >= 2, `${pauses} pauses: the plan was made in one piece`);
   });
 });
 
