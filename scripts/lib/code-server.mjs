@@ -66,9 +66,17 @@ function serverEnv(build, home, extra) {
  * older ones (4.100.3) have no such option and read the payload anyway.
  */
 function developmentArgs(build) {
+  return usesSmokeTestDriver(build) ? ['--vscode-option', 'enable-smoke-test-driver'] : [];
+}
+
+/**
+ * Whether the workbench of `build` runs with the smoke-test driver (see developmentArgs). VS Code
+ * then shows no notification toasts (NotificationsToasts skips them for its smoke tests): a
+ * notification is only in the Notifications center.
+ */
+export function usesSmokeTestDriver(build) {
   const cli = path.join(path.dirname(codeServerEntry(build)), 'cli.js');
-  const passesOptions = fs.readFileSync(cli, 'utf8').includes('"vscode-option"');
-  return passesOptions ? ['--vscode-option', 'enable-smoke-test-driver'] : [];
+  return fs.readFileSync(cli, 'utf8').includes('"vscode-option"');
 }
 
 /**

@@ -28,17 +28,20 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
+/**
+ * The hover's line for the cache origin, as a person reads it: the label, its links (Copy, Replace,
+ * Open: hover-markdown.ts puts them between label and value), then the whole origin, on one line.
+ */
+const ORIGIN_LINE = new RegExp(
+  `^Google AMP Cache origin(?: (?:Copy|Replace|Open))* ${ORIGIN.replace(/\./g, '\\.')}$`,
+  'm',
+);
+
 /** The 4-byte SHA-256 prefix of a Safe Browsing expression, computed here, apart from the extension. */
 const prefix = (expression) => createHash('sha256').update(expression).digest('hex').slice(0, 8);
 
 let wb,
   failed = false;
-
-async function notification(text) {
-  const toast = wb.page.locator('.notifications-toasts .notification-toast', { hasText: text });
-  await toast.first().waitFor({ timeout: 20_000 });
-  return toast.first();
-}
 
 describe('journeys: CORS origins and Safe Browsing hashes as the reader sees the URL (issue 21)', function () {
   this.timeout(120_000);
@@ -50,7 +53,10 @@ describe('journeys: CORS origins and Safe Browsing hashes as the reader sees the
   });
 
   afterEach(async function () {
-    if (await wb?.shootFailure(this.currentTest)) failed = true;
+    if (await wb?.shootFailure(this.currentTest)) {
+      failed = true;
+      await wb.dismissHover(); // a hover left by a failed test would answer the next one's
+    }
   });
 
   after(async () => wb?.close(failed));
@@ -59,17 +65,24 @@ describe('journeys: CORS origins and Safe Browsing hashes as the reader sees the
     const { hover } = await wb.hoverUntil(VIEWER, (t) => t.includes('Google AMP Cache origin'));
     const text = (await hover.innerText()).replace(/\u00a0/g, ' ');
     assert.match(text, /AMP URL · AMP viewer URL/);
-    assert.match(text, new RegExp(`Google AMP Cache origin\\s+${ORIGIN.replace(/\./g, '\\.')}`));
-    assert.ok(text.includes('https://news.example.com/x'), text); // the publisher URL
+    assert.match(text, ORIGIN_LINE);
+    assert.match(
+      text,
+      /^Publisher URL(?: (?:Copy|Replace|Open))* https:\/\/news\.example\.com\/x$/m,
+    );
     assert.ok(!/origin\s+https:\/\/www\.google\.com/.test(text), text); // not the viewer's host
     await wb.screenshot('journey-cors-1-viewer-hover.png', hover);
     await wb.dismissHover();
   });
 
   it('(a) CORS: the hover of the publisher URL names the same origin', async () => {
-    const { hover } = await wb.hoverUntil(PUBLISHER, (t) => t.includes('Google AMP Cache origin'));
+    // The hover of this URL, not one still showing for the viewer URL above.
+    const { hover } = await wb.hoverUntil(
+      PUBLISHER,
+      (t) => t.includes(`: ${PUBLISHER}\n`) && t.includes('Google AMP Cache origin'),
+    );
     const text = (await hover.innerText()).replace(/\u00a0/g, ' ');
-    assert.match(text, new RegExp(`Google AMP Cache origin\\s+${ORIGIN.replace(/\./g, '\\.')}`));
+    assert.match(text, ORIGIN_LINE);
     await wb.screenshot('journey-cors-2-publisher-hover.png', hover);
     await wb.dismissHover();
   });
@@ -77,7 +90,7 @@ describe('journeys: CORS origins and Safe Browsing hashes as the reader sees the
   it('(a) CORS: "Show AMP Cache origin" from the palette on the viewer URL shows it, and Copy copies it', async () => {
     await wb.clickInside(VIEWER);
     await wb.runCommand('AMP URL: Show AMP Cache origin');
-    const toast = await notification(ORIGIN);
+    const toast = await wb.notification(ORIGIN);
     const message = (await toast.innerText()).replace(/\u00a0/g, ' ');
     assert.match(
       message,
@@ -96,7 +109,9 @@ describe('journeys: CORS origins and Safe Browsing hashes as the reader sees the
 
   it('(b) Safe Browsing: the hover of an &amp; link shows the URL the browser requests and its hash prefixes', async () => {
     const expression = 'news.example.com/story?id=42&lang=en';
-    const { hover } = await wb.hoverUntil(STORY_WRITTEN, (t) =>
+    // The mouse goes on the URL's start: VS Code 1.139 colours `&amp;` as an HTML entity, a
+    // rendered piece of its own, so the piece the link starts with ends before it.
+    const { hover } = await wb.hoverUntil(STORY_WRITTEN.slice(0, STORY_WRITTEN.indexOf('&')), (t) =>
       t.includes('Safe Browsing hash prefix'),
     );
     const text = (await hover.innerText()).replace(/\u00a0/g, ' ');

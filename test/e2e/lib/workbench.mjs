@@ -10,6 +10,7 @@ import {
   sleep,
   startCodeServer,
   tail,
+  usesSmokeTestDriver,
   waitForExtensionHost,
   workbenchUrl,
 } from '../../../scripts/lib/code-server.mjs';
@@ -439,6 +440,28 @@ export class Workbench {
     const editor = this.page.locator('.runtime-extensions-editor');
     await editor.waitFor();
     return editor;
+  }
+
+  /**
+   * The notification whose text holds `text` (its message, its buttons): the toast where VS Code
+   * shows toasts (1.100); where the workbench runs with the smoke-test driver (1.139, which the
+   * harness needs there to load the extension) VS Code shows none, so the same notification is
+   * read in the Notifications center, opened from the palette as a person opens it.
+   */
+  async notification(text, timeout = 20_000) {
+    if (!usesSmokeTestDriver(this.server.build)) {
+      const toast = this.page.locator('.notifications-toasts .notification-toast', {
+        hasText: text,
+      });
+      await toast.first().waitFor({ timeout });
+      return toast.first();
+    }
+    const item = this.page
+      .locator('.notifications-center .notification-list-item', { hasText: text })
+      .first();
+    await this.runCommand('Notifications: Show Notifications');
+    await item.waitFor({ timeout });
+    return item;
   }
 
   /** Closes a modal editor (VS Code 1.139), if one shows; Escape closes it, as for a person. */
