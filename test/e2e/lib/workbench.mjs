@@ -414,6 +414,36 @@ export class Workbench {
     assert.fail(`the checkbox never became ${checked ? 'ticked' : 'clear'}`);
   }
 
+  /**
+   * The code action menu (Ctrl+., the Refactor menu): its rows (group headers and actions) as
+   * shown, which action has the keyboard focus, and an action's row by its label. An action row's
+   * `aria-label` is its label in VS Code 1.100 but `label, group[, Disabled Reason: …]` in 1.139,
+   * so labels are read from the row's text, the same in both.
+   */
+  actionMenu() {
+    // 1.139 nests an (empty, hidden) submenu panel that is also an `.action-widget`, and a menu
+    // shown again may be a new element beside the hidden old one: take the one showing.
+    const widget = this.page
+      .locator('.action-widget:not(.action-list-submenu-panel):visible')
+      .first();
+    const actions = widget.locator('.monaco-list-row.action');
+    const text = async (row) => (await row.innerText()).replace(/\s+/g, ' ').trim();
+    return {
+      widget,
+      rows: () => widget.locator('.monaco-list-row'),
+      /** The action row whose label is exactly `label`. */
+      action: (label) =>
+        actions.filter({ hasText: new RegExp(`^\\s*${quote(label)}\\s*$`) }).first(),
+      /** The label of the action with the keyboard focus ('' when none has it). */
+      async focusedLabel() {
+        const focused = widget.locator('.monaco-list-row.action.focused').first();
+        return (await focused.count()) ? text(focused) : '';
+      },
+      /** Whether the action row `row` has the keyboard focus. */
+      isFocused: async (row) => /\bfocused\b/.test((await row.getAttribute('class')) ?? ''),
+    };
+  }
+
   /** Whether the secondary side bar (where VS Code 1.139 opens the Chat view) is showing. */
   async secondarySideBarVisible() {
     return this.page.locator('.part.auxiliarybar').isVisible();
