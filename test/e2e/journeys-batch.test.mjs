@@ -6,6 +6,7 @@
 import * as assert from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { openWorkbench, sleep } from './lib/workbench.mjs';
 
 const CACHE = (p) => `https://www-example-com.cdn.ampproject.org/c/s/www.example.com/${p}`;
@@ -73,6 +74,15 @@ let step = 0;
 const shot = (journey, what) =>
   wb.screenshot(`journey-${journey}-${String(++step).padStart(2, '0')}-${what}.png`);
 const disk = (rel) => fs.readFileSync(path.join(wb.folder, rel), 'utf8');
+/** Every file of the folder (demo/'s too: the default "**\/*" converts them), name → text. */
+const folderText = () =>
+  Object.fromEntries(
+    fs
+      .readdirSync(wb.folder, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(wb.folder, path.join(e.parentPath, e.name)))
+      .map((rel) => [rel, disk(rel)]),
+  );
 
 /** The notification whose text matches `text`, once shown (a toast, or the Notification
  *  Center's row where the workbench shows no toasts: see Workbench.notification). */
@@ -145,6 +155,7 @@ describe('journeys: batch and workspace commands (code-server in Chromium)', fun
 
   it('(a) SEO: de-AMP a content folder with the defaults; the report names the look-alike; Undo restores', async () => {
     step = 0;
+    const original = folderText();
     await wb.runCommand('AMP URL: Replace AMP URLs with publisher URLs in Workspace…');
     await wb.waitForQuickInput('Files to include');
     await shot('deamp', 'include');
@@ -209,9 +220,11 @@ describe('journeys: batch and workspace commands (code-server in Chromium)', fun
       await sleep(200);
     }
     await wb.runCommand('File: Save All');
-    for (const rel of Object.keys(CONTENT))
-      for (let i = 0; disk(rel) !== CONTENT[rel] && i < 50; i++) await sleep(200);
+    // Every file the command wrote is back (not only content/): the next journey scans them all,
+    // and a save still under way would change a file under its edit.
+    for (let i = 0; !isDeepStrictEqual(folderText(), original) && i < 50; i++) await sleep(200);
     for (const [rel, text] of Object.entries(CONTENT)) assert.strictEqual(disk(rel), text, rel);
+    assert.deepStrictEqual(folderText(), original);
     await shot('deamp', 'undone');
   });
 
