@@ -109,6 +109,7 @@ export async function startCodeServer(options) {
   fs.mkdirSync(options.extensionsDir, { recursive: true }); // a missing one hides the extension
   const logFile = options.logFile ?? path.join(home, 'code-server.log');
   const out = fs.openSync(logFile, 'a');
+  const development = developmentArgs(build);
   const args = [
     codeServerEntry(build),
     '--auth',
@@ -123,7 +124,7 @@ export async function startCodeServer(options) {
     '--disable-update-check',
     ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
-    ...developmentArgs(build),
+    ...development,
     ...(options.folder ? [options.folder] : []),
   ];
   const child = spawn(nodeExecutable(build), args, {
@@ -153,6 +154,9 @@ export async function startCodeServer(options) {
     url: `http://127.0.0.1:${port}`,
     logFile,
     userDataDir: options.userDataDir,
+    /** Whether the workbench runs with VS Code's smoke-test driver (see developmentArgs): it then
+     *  shows no notification toasts, only the Notification Center's list. */
+    smokeTestDriver: development.length > 0,
     /** Resolves with the exit code (or signal) when code-server's main process ends. */
     exited: exit,
     async stop() {

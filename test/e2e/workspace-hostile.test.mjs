@@ -1,8 +1,8 @@
 // UI end-to-end, issue 20: "Replace AMP URLs with publisher URLs in Workspace…" from F1, on a
-// folder holding symbolic links to a stand-in for ~/.bashrc and to a
-// sibling project, and a FIFO as its .ignore. Through the Refactor Preview's Apply: the files
-// outside keep their bytes, the folder's own file is converted, and the report counts the links
-// and the ignore file it did not read.
+// folder holding symbolic links to a stand-in for ~/.bashrc and to a sibling project, and a FIFO
+// as its .ignore. With the default choices (the counts dialog's default button, Replace): the
+// files outside keep their bytes, the folder's own file is converted, and the notification and
+// the "AMP URL" report count the links and the ignore file it did not read.
 import * as assert from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -42,45 +42,44 @@ describe('workspace command on a hostile repository (code-server in Chromium)', 
     if (outside) fs.rmSync(outside, { recursive: true, force: true });
   });
 
+  /** The "AMP URL" channel's whole text, from its log file (the output view shows a window). */
+  function reportLog() {
+    const find = (dir) =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+        const p = path.join(dir, e.name);
+        return e.isDirectory() ? find(p) : e.name.endsWith('AMP URL.log') ? [p] : [];
+      });
+    const files = find(path.join(wb.scratch, 'user-data', 'logs'));
+    assert.ok(files.length > 0, 'no log file of the "AMP URL" channel');
+    return files.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+  }
+
   const outsideFiles = () => [
     path.join(outside, 'bashrc'),
     path.join(outside, 'sibling-project', 'index.md'),
   ];
 
-  it('F1, Refactor Preview, Apply: nothing outside the folder is written; the links and the FIFO are counted', async () => {
+  it("F1 with the default choices (the dialog's default button): nothing outside the folder is written; the links and the FIFO are reported as skipped", async () => {
     const before = outsideFiles().map((f) => fs.readFileSync(f, 'utf8'));
     await wb.runCommand('AMP URL: Replace AMP URLs with publisher URLs in Workspace…');
     await wb.waitForQuickInput('Files to include');
-    // The folder's own file and the links (demo/'s files would fill the preview past the screen).
+    // The folder's own file and the links (demo/'s files would only add to the counts).
     await wb.quickInput().fill('{hostile.md,bashrc.md,sibling/**}');
     await wb.page.keyboard.press('Enter');
     await wb.waitForQuickInput('Files to exclude');
     await wb.page.keyboard.press('Enter'); // the default, none
-    const apply = wb.page.locator('.bulk-edit-panel .monaco-button', { hasText: /^Apply$/ });
-    await apply.waitFor({ timeout: 60_000 });
-    // Every change needs confirmation: tick each file (its changes follow), as a user would.
-    const boxes = wb.page.locator('.bulk-edit-panel .monaco-list-row input[type="checkbox"]');
-    await boxes.first().waitFor();
-    const files = await wb.page.locator('.bulk-edit-panel .monaco-list-row').allInnerTexts();
-    assert.ok(
-      !files.some((f) => /bashrc|sibling|index\.md/.test(f)),
-      `a link's target is in the preview: ${files.join(', ')}`,
-    );
-    for (let i = 0; i < (await boxes.count()); i++)
-      if (!(await boxes.nth(i).isChecked())) await boxes.nth(i).click();
-    await wb.screenshot('workspace-hostile-preview.png');
-    await apply.click();
+    // The dialog counts only the folder's own file: the links' targets were never read.
+    const dialog = wb.dialog();
+    await dialog
+      .locator('.dialog-message-row', {
+        hasText: 'Replace 1 AMP URLs with publisher URLs in 1 files?',
+      })
+      .waitFor({ timeout: 60_000 });
+    await wb.screenshot('workspace-hostile-dialog.png');
+    await wb.page.keyboard.press('Enter'); // the default button, Replace
+    await dialog.waitFor({ state: 'detached' });
 
-    const toast = wb.page
-      .locator('.notifications-toasts .notification-toast', { hasText: /symbolic links/ })
-      .first();
-    await toast.waitFor({ timeout: 60_000 });
-    const report = await toast.innerText();
-    assert.match(report, /2 symbolic links not followed/, report);
-    assert.match(report, /1 ignore files not read/, report);
-
-    // The folder's own file is converted; saved, it is on disk (and nothing else is).
-    await wb.runCommand('File: Save All');
+    // The folder's own file is converted and saved (files.refactoring.autoSave); nothing else is.
     const file = path.join(wb.folder, 'hostile.md');
     for (let i = 0; i < 100 && fs.readFileSync(file, 'utf8') !== `h ${PUB}\n`; i++)
       await sleep(100);
@@ -90,5 +89,30 @@ describe('workspace command on a hostile repository (code-server in Chromium)', 
       before,
       'a file outside the folder was written',
     );
+    assert.ok(fs.lstatSync(path.join(wb.folder, 'bashrc.md')).isSymbolicLink(), 'a link replaced');
+    assert.ok(fs.lstatSync(path.join(wb.folder, 'sibling')).isSymbolicLink(), 'a link replaced');
+
+    // The one-line notification counts what was skipped; the report names each with the reason.
+    const note = await wb.notification(/AMP URL: Replaced 1 URLs in 1 files/);
+    const message = (await note.locator('.notification-list-item-message').innerText()).replace(
+      /\u00a0/g,
+      ' ',
+    );
+    assert.match(message, /; 3 files skipped$/, message);
+    await wb.screenshot('workspace-hostile-notification.png');
+    await note.locator('.monaco-button', { hasText: /^Show Report$/ }).click();
+    await wb.hideNotifications();
+    const output = wb.page.locator('.part.panel .view-lines').first();
+    await output.waitFor();
+    const shown = async () => (await output.innerText()).replace(/\u00a0/g, ' ');
+    for (let i = 0; i < 50 && !(await shown()).includes('Files skipped'); i++) await sleep(200);
+    assert.match(await shown(), /Files skipped \(3\):/);
+    await wb.screenshot('workspace-hostile-report.png');
+    const log = reportLog();
+    assert.match(log, /Files skipped \(3\):/);
+    assert.match(log, /^ {2}bashrc\.md {2}a symbolic link[^\n]*not followed/m);
+    assert.match(log, /^ {2}sibling {2}a symbolic link[^\n]*not followed/m);
+    assert.match(log, /^ {2}\.ignore {2}an ignore file not read/m);
+    assert.ok(!/bashrc →|index\.md:/.test(log), `a link's target was read:\n${log}`);
   });
 });
