@@ -29,38 +29,26 @@ export const DEFAULT_MAX_FILE_SIZE = 5_000_000;
  * come from the walker (src/shared/workspace-files/); the last three count ignore files, lines and
  * globs not used. Each reason needs its words in fileSkipReason (the report lists them all).
  */
-export type FileSkip =
-  | 'binary'
-  | 'tooLarge'
-  | 'notUtf8'
-  | 'unreadable'
-  | 'encoding'
-  | 'lineEndings'
-  | 'symlinkOutside'
-  | 'symlinkInside'
-  | 'symlink'
-  | 'special'
-  | 'ignoreFileNotRead'
-  | 'ignoreLineNotUsed'
-  | 'globNotUsed';
+export const FILE_SKIPS = [
+  'binary',
+  'tooLarge',
+  'notUtf8',
+  'unreadable',
+  'encoding',
+  'lineEndings',
+  'symlinkOutside',
+  'symlinkInside',
+  'symlink',
+  'special',
+  'ignoreFileNotRead',
+  'ignoreLineNotUsed',
+  'globNotUsed',
+] as const;
+export type FileSkip = (typeof FILE_SKIPS)[number];
 
 /** Every FileSkip counted 0: the start of a run's counts. */
 export function noFileSkips(): Record<FileSkip, number> {
-  return {
-    binary: 0,
-    tooLarge: 0,
-    notUtf8: 0,
-    unreadable: 0,
-    encoding: 0,
-    lineEndings: 0,
-    symlinkOutside: 0,
-    symlinkInside: 0,
-    symlink: 0,
-    special: 0,
-    ignoreFileNotRead: 0,
-    ignoreLineNotUsed: 0,
-    globNotUsed: 0,
-  };
+  return Object.fromEntries(FILE_SKIPS.map((skip) => [skip, 0])) as Record<FileSkip, number>;
 }
 
 /** Why a file was skipped, in words for the report ("{count} files skipped: {reason}"). */
