@@ -470,11 +470,15 @@ export class Workbench {
     return item;
   }
 
-  /** Hides the Notification Center where `notification` opened it; a no-op elsewhere. */
+  /** Hides the Notification Center where `notification` opened it; a no-op elsewhere. The center
+   *  hides itself once its last notification is gone (a clicked button closes it), so give it a
+   *  moment; otherwise its own "Hide Notifications" button, as a person would. */
   async hideNotifications() {
-    if (!(await this.page.locator('.notifications-center').isVisible())) return;
-    await this.runCommand('Notifications: Hide Notifications');
-    await this.page.locator('.notifications-center').waitFor({ state: 'hidden' });
+    const center = this.page.locator('.notifications-center');
+    for (let i = 0; i < 5 && (await center.isVisible()); i++) await sleep(200);
+    if (!(await center.isVisible())) return;
+    await center.locator('.action-label[aria-label^="Hide Notifications"]').first().click();
+    await center.waitFor({ state: 'hidden' });
   }
 
   /** Whether the secondary side bar (where VS Code 1.139 opens the Chat view) is showing. */
