@@ -1,5 +1,5 @@
 // The workspace commands' decisions, without `vscode` (which files a search covers is
-// workspace-files/): which bytes are text, which URLs a file holds for a
+// workspace-files/, which bytes are text file-bytes.ts): which URLs a file holds for a
 // conversion, how they are grouped in the Refactor Preview, and where each edit lands (line and
 // character). Every new URL is written through writeUrl.
 import { findUrls } from '../core';
@@ -150,33 +150,6 @@ export function maxFileSize(raw: unknown): number {
   return typeof raw === 'number' && Number.isFinite(raw) && raw > 0
     ? Math.floor(raw)
     : DEFAULT_MAX_FILE_SIZE;
-}
-
-/** One strict decoder for every file (decode() without `stream` starts afresh each call). */
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
-/** Bytes read to decide "binary" (as git does: a NUL byte in the first 8000). */
-const BINARY_PROBE = 8000;
-
-/**
- * The text of a file's bytes, or why it is skipped: a NUL byte in the first 8000 bytes is
- * binary; a UTF-16 byte order mark or bytes that are not UTF-8 are "not UTF-8" (the edit would
- * have to re-encode the file). A UTF-8 byte order mark is dropped, as VS Code's document does.
- */
-export function decodeText(
-  bytes: Uint8Array,
-  maxSize = DEFAULT_MAX_FILE_SIZE,
-): { text: string; skip?: undefined } | { text?: undefined; skip: FileSkip } {
-  if (bytes.length > maxSize) return { skip: 'tooLarge' };
-  const probe = bytes.subarray(0, BINARY_PROBE);
-  if ((probe[0] === 0xff && probe[1] === 0xfe) || (probe[0] === 0xfe && probe[1] === 0xff))
-    return { skip: 'notUtf8' };
-  if (probe.includes(0)) return { skip: 'binary' };
-  try {
-    return { text: UTF8.decode(bytes) };
-  } catch {
-    return { skip: 'notUtf8' };
-  }
 }
 
 /** A byte budget shared by the scan's workers: `take` waits until `size` fits, `give` returns it. */

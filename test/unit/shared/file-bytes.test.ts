@@ -56,6 +56,10 @@ describe('file bytes: encodings written back byte for byte', () => {
 
   it('refuses what it could not write back: binary, invalid UTF-8, odd or broken UTF-16', () => {
     assert.deepEqual(decodeFileBytes(bytesOf(0x61, 0, 0x62)), { skip: 'binary' });
+    // Only the first 8000 bytes are probed (as git does); a later NUL is text.
+    const late = new Uint8Array(9000).fill(0x61);
+    late[8500] = 0;
+    assert.equal(decodeFileBytes(late).skip, undefined);
     assert.deepEqual(decodeFileBytes(latin1('café')), { skip: 'notUtf8' });
     assert.deepEqual(decodeFileBytes(bytesOf(0xed, 0xa0, 0x80)), { skip: 'notUtf8' }); // a surrogate in UTF-8
     assert.deepEqual(decodeFileBytes(bytesOf(0xff, 0xfe, 0x61, 0, 0x62)), { skip: 'notUtf8' });

@@ -5,7 +5,6 @@ import { readSettings } from '../../../src/shared/settings';
 import { makeTransform } from '../../../src/shared/transforms';
 import {
   ByteBudget,
-  decodeText,
   enabledGlobs,
   groupFor,
   groupLabel,
@@ -32,34 +31,8 @@ const toPublisher = makeTransform('publisher', settings);
 const PUB = 'https://example.com/amp_document.html';
 // docs/specs.md (AMP Cache URL format): the example document on the Google AMP Cache.
 const CACHE = 'https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html';
-const bytes = (s: string) => new TextEncoder().encode(s);
 
-describe('workspace plan: text detection', () => {
-  it('decodes UTF-8 text and drops a UTF-8 byte order mark', () => {
-    assert.deepEqual(decodeText(bytes('héllo ✓')), { text: 'héllo ✓' });
-    assert.deepEqual(decodeText(Uint8Array.from([0xef, 0xbb, 0xbf, 0x61])), { text: 'a' });
-  });
-
-  it('skips a file with a NUL byte as binary', () => {
-    assert.deepEqual(decodeText(Uint8Array.from([0x61, 0, 0x62])), { skip: 'binary' });
-    // Only the first 8000 bytes are probed (as git does); a later NUL is text.
-    const late = new Uint8Array(9000).fill(0x61);
-    late[8500] = 0;
-    assert.equal(decodeText(late).skip, undefined);
-  });
-
-  it('skips UTF-16 and bytes that are not UTF-8', () => {
-    assert.deepEqual(decodeText(Uint8Array.from([0xff, 0xfe, 0x61, 0])), { skip: 'notUtf8' });
-    assert.deepEqual(decodeText(Uint8Array.from([0xfe, 0xff, 0, 0x61])), { skip: 'notUtf8' });
-    // Latin-1 "café": 0xE9 alone is not UTF-8.
-    assert.deepEqual(decodeText(Uint8Array.from([0x63, 0x61, 0x66, 0xe9])), { skip: 'notUtf8' });
-  });
-
-  it('skips a file over the size limit', () => {
-    assert.deepEqual(decodeText(bytes('abcd'), 3), { skip: 'tooLarge' });
-    assert.deepEqual(decodeText(bytes('abc'), 3), { text: 'abc' });
-  });
-
+describe('workspace plan: ampUrl.workspace.maxFileSize', () => {
   it('reads ampUrl.workspace.maxFileSize, falling back on bad values', () => {
     assert.equal(maxFileSize(1000), 1000);
     for (const bad of [undefined, 0, -1, NaN, '5', Infinity])
