@@ -230,6 +230,8 @@ describe('journeys: batch and workspace commands (code-server in Chromium)', fun
 
   it('(a, Preview…) the same folder through the Refactor Preview: Apply with no other click writes every change but the look-alike', async () => {
     step = 0;
+    // The previous journey's Save All is on disk; wait until the workbench has heard of it too.
+    await wb.settleFileEvents();
     await wb.runCommand('AMP URL: Replace AMP URLs with publisher URLs in Workspace…');
     await wb.waitForQuickInput('Files to include');
     await wb.page.keyboard.press('Enter');

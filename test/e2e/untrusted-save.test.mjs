@@ -56,9 +56,25 @@ describe('Restricted Mode: the repository decides nothing (code-server in Chromi
     await wb.page.keyboard.press('Control+s');
     const file = path.join(wb.folder, FILE);
     const expected = `Read ${CACHE} here.\nedited second line\n`;
+    // The save waits for every save participant (ours asked for source.fixAll.ampUrl): on a
+    // loaded machine that takes seconds. The tab's dirty mark goes when the save is done.
+    const dirty = wb.page.locator(`.tab.dirty[aria-label^="${FILE}"]`);
+    for (let i = 0; i < 50 && (await dirty.count()) > 0; i++) await sleep(200);
+    if (await dirty.count()) {
+      // Seen twice in about twenty runs on VS Code 1.100 (in CI and on a loaded machine): the tab
+      // stays dirty with nothing on screen, as if the key never arrived. A person presses again;
+      // every save still runs the save participants, so the assertion below keeps its meaning.
+      console.error(`  Ctrl+S left ${FILE} unsaved for 10 s; pressing it again`);
+      await wb.page.keyboard.press('Control+s');
+      for (let i = 0; i < 100 && (await dirty.count()) > 0; i++) await sleep(200);
+    }
     for (let i = 0; i < 50 && fs.readFileSync(file, 'utf8') !== expected; i++) await sleep(200);
     await sleep(1000); // a save participant would have run by now
-    assert.equal(fs.readFileSync(file, 'utf8'), expected);
+    assert.equal(
+      fs.readFileSync(file, 'utf8'),
+      expected,
+      `on screen: ${(await wb.visibleMessages()).join(' | ')}`,
+    );
     assert.ok((await wb.editorText()).includes(`Read ${CACHE} here.`));
     await wb.screenshot('untrusted-save.png');
   });

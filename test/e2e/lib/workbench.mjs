@@ -135,7 +135,44 @@ export class Workbench {
     const file = path.join(shotsDir, `failed-${test.title.replace(/\W+/g, '-')}.png`);
     await this.page.screenshot({ path: file }).catch(() => {});
     console.error(`  screenshot of the failure: ${path.relative(repoRoot, file)}`);
+    // What a person would have read on screen: CI keeps the log, not the picture.
+    for (const line of await this.visibleMessages().catch(() => []))
+      console.error(`  on screen: ${line}`);
     return true;
+  }
+
+  /** The texts of the notifications, dialogs and status bar progress showing now. */
+  async visibleMessages() {
+    const selectors = [
+      '.notification-toast .notification-list-item-message',
+      '.notifications-center .notification-list-item-message',
+      '.monaco-dialog-box .dialog-message-row',
+      '.statusbar-item[id*="progress"], .statusbar-item .codicon-sync',
+    ];
+    const texts = [];
+    for (const sel of selectors)
+      for (const el of await this.page.locator(sel).all())
+        if (await el.isVisible()) texts.push((await el.innerText()).replace(/\s+/g, ' ').trim());
+    const dirty = await this.page.locator('.tab.dirty').allInnerTexts();
+    if (dirty.length) texts.push(`unsaved tabs: ${dirty.map((t) => t.trim()).join(', ')}`);
+    return texts;
+  }
+
+  /**
+   * Waits until the workbench has seen every file change made on disk so far. The file watcher
+   * delivers events late and in order: a file written now and seen in the Explorer means the
+   * earlier ones arrived. A test that saves files and then opens the Refactor Preview needs
+   * this, or a late event of its own save makes the preview refuse to apply ("changed in the
+   * meantime"), which a person clicking at human speed never meets.
+   */
+  async settleFileEvents() {
+    const name = `zz-settle-${Date.now()}.txt`;
+    const file = path.join(this.folder, name);
+    const row = this.page.locator('.explorer-folders-view .monaco-list-row', { hasText: name });
+    fs.writeFileSync(file, '');
+    await row.first().waitFor({ timeout: 60_000 });
+    fs.rmSync(file);
+    await row.first().waitFor({ state: 'detached', timeout: 60_000 });
   }
 
   async screenshot(name, locator) {
