@@ -364,6 +364,39 @@ describe('interactive commands (code-server in Chromium)', function () {
       await wb.undo((text) => text.includes(`- ${URL_}`) && !text.includes('cdn.ampproject.org'));
     });
   });
+
+  describe('ampUrl.cache offers its values', () => {
+    // VS Code's Settings editor draws a dropdown only for a closed enum, which would refuse the ids
+    // of ampUrl.customCaches; settings.json completes the registered caches (anyOf: enum, pattern).
+    it('settings.json completes "google" and "bing" for ampUrl.cache; nothing is saved', async () => {
+      await wb.runCommand('Preferences: Open User Settings (JSON)');
+      await wb.page.locator('.tab.active[aria-label^="settings.json"]').first().waitFor();
+      await wb.waitForText(
+        (text) => text.includes('ampUrl.limits.maxDocumentSize'),
+        'the settings',
+      );
+      const k = wb.page.keyboard;
+      await k.press('Control+End');
+      await k.press('ArrowUp');
+      await k.press('End');
+      await k.type(',\n"ampUrl.cache": ');
+      // The JSON language server starts with the file: until it has read the settings' schema,
+      // the editor suggests the file's words. Ask again, as a person would.
+      const rows = wb.page.locator('.suggest-widget .monaco-list-row');
+      const bing = rows.filter({ hasText: '"bing"' }).first();
+      for (let i = 0; i < 30 && !(await bing.isVisible()); i++) {
+        await k.press('Escape');
+        await k.press('Control+Space');
+        await bing.waitFor({ timeout: 1000 }).catch(() => {});
+      }
+      await bing.waitFor({ timeout: 1000 });
+      const labels = (await rows.allInnerTexts()).map((r) => r.split('\n')[0]).sort();
+      assert.deepStrictEqual(labels, ['"bing"', '"google"']);
+      await k.press('Escape');
+      await wb.runCommand('View: Revert and Close Editor');
+      await wb.page.locator('.tab[aria-label^="settings.json"]').waitFor({ state: 'detached' });
+    });
+  });
 });
 
 /** F1 → Convert all, then the target picked by typing its label. */
