@@ -294,7 +294,7 @@ describe('journeys: batch and workspace commands (code-server in Chromium)', fun
     await showReport(t, 'urls.txt:');
     await shot('list', 'convert-all-report');
     let log = reportLog();
-    assert.match(log, /Convert all URLs: .*urls\.txt/);
+    assert.match(log, /Convert all URLs to AMP Cache URL: .*urls\.txt/);
     const list = path.join(wb.folder, 'lists', 'urls.txt');
     assert.ok(
       log.includes(`${list}:2:1  ${VIEWER('p/1.html')}: an AMP viewer URL`),

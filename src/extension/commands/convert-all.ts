@@ -7,7 +7,7 @@ import { parseArgs } from '../logic/command-args';
 import { truncate } from '../logic/escape';
 import type { Limits } from '../../shared/settings';
 import type { EditSummary } from '../../shared/summary';
-import { targetItems } from '../../shared/names';
+import { formName, targetItems } from '../../shared/names';
 import { makeTransform, TARGETS, type Target } from '../../shared/transforms';
 import { editUrls } from './edit-urls';
 import { notStarted } from './report';
@@ -93,6 +93,7 @@ export async function convertAll(config: Config, ...args: unknown[]): Promise<Ed
     makeTransform(to, s, {}, vscode.l10n.t),
     ranges,
     editor,
-    vscode.l10n.t('Convert all URLs'),
+    // The report names the target as the picker did.
+    vscode.l10n.t('Convert all URLs to {0}', formName(to, vscode.l10n.t)),
   );
 }
