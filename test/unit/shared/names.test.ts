@@ -177,6 +177,10 @@ describe('names: one name per thing', () => {
       JSON.parse(read('package.nls.json')) as Record<string, string>,
     ))
       check(`package.nls.json ${key}`, text);
+    check(
+      'package.json description',
+      (JSON.parse(read('package.json')) as { description: string }).description,
+    );
     for (const key of Object.keys(JSON.parse(read('l10n/bundle.l10n.json')) as object))
       check('l10n/bundle.l10n.json', key);
     for (const doc of ['README.md', 'docs/cli.md', 'docs/settings.md'])
