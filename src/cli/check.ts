@@ -42,7 +42,8 @@ Options:
                           GitHub code scanning)
   --include GLOB          only files matching GLOB (repeatable, or a,b)
   --exclude GLOB          leave out files matching GLOB (repeatable, or a,b)
-  --require FORM          also report URLs not in canonical or normalized form
+  --require FORM          also report URLs that differ from their Safe Browsing
+                          canonical URL or RFC 3986 normalized URL
                           (FORM: canonical, normalized; repeatable)
   --fix                   rewrite what was found in place (the publisher URL,
                           or the required form), encoded for where it stands;

@@ -3,6 +3,7 @@
 // The conversions are the extension's (src/shared/transforms.ts), with the same settings.
 import { absoluteUrl, hashPrefixes, type HashPrefixLength } from '../core';
 import { cacheOriginOf } from '../shared/cache-origins';
+import { formName } from '../shared/names';
 import { makeConversion, type Target } from '../shared/transforms';
 import type { Settings } from '../shared/settings';
 import { UsageError, choice, flag, parseArgs, type FlagSpecs } from './args';
@@ -20,13 +21,14 @@ export const CONVERT_COMMANDS = [
 ] as const;
 export type ConvertCommand = (typeof CONVERT_COMMANDS)[number];
 
+// Each form named as the editor names it (src/shared/names.ts).
 const WHAT: Record<ConvertCommand, string> = {
-  cache: 'the AMP Cache URL of each publisher URL',
-  publisher: 'the publisher URL of each AMP Cache or viewer URL (de-AMP)',
-  origin: 'the AMP Cache origin (CORS Origin header) of each URL',
-  canonical: 'the Safe Browsing canonical form of each URL',
-  hash: 'the Safe Browsing hash prefixes (hex, space-separated) of each URL',
-  normalize: 'the RFC 3986 normalized form of each URL',
+  cache: `the ${formName('cache')} of each publisher URL`,
+  publisher: 'the publisher URL of each AMP Cache or AMP viewer URL (de-AMP)',
+  origin: `the ${formName('cacheOrigin')} (CORS Origin header) of each URL`,
+  canonical: `the ${formName('canonical')} of each URL`,
+  hash: `the ${formName('hashPrefix')}es (hex, space-separated) of each URL`,
+  normalize: `the ${formName('normalized')} of each URL`,
 };
 
 const FLAGS: FlagSpecs = {

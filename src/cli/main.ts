@@ -13,9 +13,9 @@ Commands on URLs (arguments, or one a line from stdin):
   cache       publisher URL -> AMP Cache URL
   publisher   AMP Cache or viewer URL -> publisher URL (de-AMP)
   origin      AMP Cache origin (CORS Origin header)
-  canonical   Safe Browsing canonical form
+  canonical   Safe Browsing canonical URL
   hash        Safe Browsing hash prefixes
-  normalize   RFC 3986 normalized form
+  normalize   RFC 3986 normalized URL
 
 Commands on files:
   find        every URL with file:line:column and its kind

@@ -1,6 +1,11 @@
 // What each check rule means, for the text output, JSON and SARIF's rule metadata (GitHub code
 // scanning shows the help text beside each alert).
 import type { CheckRule, Finding } from '../shared/check-file';
+import { formName } from '../shared/names';
+
+// The forms named as the editor names them (src/shared/names.ts).
+const CANONICAL = formName('canonical');
+const NORMALIZED = formName('normalized');
 
 export interface RuleInfo {
   /** SARIF reportingDescriptor.name (PascalCase). */
@@ -28,15 +33,15 @@ export const RULES: Record<CheckRule, RuleInfo> = {
   },
   'not-canonical': {
     name: 'NotCanonical',
-    short: 'URL not in Safe Browsing canonical form',
-    full: 'The URL differs from its Safe Browsing canonical form (the form whose hash prefixes Safe Browsing lists hold). Reported with --require canonical.',
-    help: 'Write the canonical form (amp-url canonical URL prints it; amp-url check --fix --require canonical writes it).',
+    short: `URL not canonical: its ${CANONICAL} differs`,
+    full: `The URL differs from its ${CANONICAL} (the URL whose hash prefixes Safe Browsing lists hold). Reported with --require canonical.`,
+    help: `Write the ${CANONICAL} (amp-url canonical URL prints it; amp-url check --fix --require canonical writes it).`,
   },
   'not-normalized': {
     name: 'NotNormalized',
-    short: 'URL not in normalized form',
-    full: 'The URL differs from its RFC 3986 normalized form for the chosen preset and steps (--preset, --step). Reported with --require normalized.',
-    help: 'Write the normalized form (amp-url normalize URL prints it; amp-url check --fix --require normalized writes it).',
+    short: `URL not normalized: its ${NORMALIZED} differs`,
+    full: `The URL differs from its ${NORMALIZED} for the chosen preset and steps (--preset, --step). Reported with --require normalized.`,
+    help: `Write the ${NORMALIZED} (amp-url normalize URL prints it; amp-url check --fix --require normalized writes it).`,
   },
 };
 
@@ -44,7 +49,12 @@ export const RULES: Record<CheckRule, RuleInfo> = {
 export function findingMessage(f: Finding): string {
   const what = RULES[f.rule].short.split(':')[0];
   if (f.suggestion === undefined) return `${what}; no publisher URL: ${f.reason ?? 'unknown'}`;
-  const use = f.rule.startsWith('amp-') ? 'the publisher URL is' : 'its form is';
+  const use =
+    f.rule === 'not-canonical'
+      ? `its ${CANONICAL} is`
+      : f.rule === 'not-normalized'
+        ? `its ${NORMALIZED} is`
+        : 'the publisher URL is';
   const notes = f.notes?.length ? ` (${f.notes.join('; ')})` : '';
   const fix = f.refused !== undefined ? `; --fix can't write it here: ${f.refused}` : '';
   return `${what}: ${use} ${f.suggestion}${notes}${fix}`;

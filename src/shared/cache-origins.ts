@@ -6,7 +6,7 @@
 import { cacheOrigin, publisherUrl, type AmpCache } from '../core';
 import { classify, originOf } from './classify';
 import { format, type Localize } from './localize';
-import { projectFileName } from './names';
+import { formName, projectFileName } from './names';
 import { attempt, type Outcome } from './outcome';
 
 export interface CacheOriginOf {
@@ -37,8 +37,9 @@ export function cacheOriginOf(
     case 'project':
       return {
         error: t(
-          'this is an {0} of the AMP project, not a publisher page: it has no cache origin',
+          'this is an {0} of the AMP project, not a publisher page: it has no {1}',
           projectFileName(c.file, t),
+          formName('cacheOrigin', t),
         ),
       };
     case 'cacheOrigin':

@@ -14,7 +14,7 @@ import { classify, originOf, servingTypeFor } from './classify';
 import { format, type Localize } from './localize';
 import { attempt } from './outcome';
 import { ampLinkRelAt } from './link-rel';
-import { projectFileName } from './names';
+import { formName, projectFileName } from './names';
 import type { Settings } from './settings';
 
 export const TARGETS = ['cache', 'publisher', 'canonical', 'normalized'] as const;
@@ -109,7 +109,7 @@ function toPublisher(url: string, s: TransformSettings, t: Localize): TransformR
   const r = attempt(() => publisherDomain(originOf(url), { caches: s.caches }), t);
   if (r.error !== undefined) return { skip: r.error };
   return r.value === null
-    ? { skip: t("hashed cache origin: can't be reversed") }
+    ? { skip: t("hashed {0}: can't be reversed", formName('cacheOrigin', t)) }
     : { text: r.value };
 }
 

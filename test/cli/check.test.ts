@@ -190,7 +190,7 @@ describe('amp-url check (a hostile repository)', function () {
     const r = check(['clean.txt', '--require', 'normalized'], repo);
     assert.equal(
       r.stdout,
-      'clean.txt:1:5: URL not in normalized form: its form is http://example.com/a/b [not-normalized]\n',
+      'clean.txt:1:5: URL not normalized: its RFC 3986 normalized URL is http://example.com/a/b [not-normalized]\n',
     );
     assert.equal(r.code, 1);
     assert.equal(check(['clean.txt'], repo).code, 0);

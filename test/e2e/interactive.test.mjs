@@ -2,6 +2,8 @@
 // validation, the modal "ask first" of Convert all above the limits), answered with the keyboard
 // and mouse in the real workbench. Small limits make two of the files "too big".
 import * as assert from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { openWorkbench } from './lib/workbench.mjs';
 
 const LIMITS = { 'ampUrl.limits.maxDocumentSize': 2000, 'ampUrl.limits.maxLineLength': 200 };
@@ -27,6 +29,14 @@ const FILES = {
   'insert.txt': 'Heading\nInsert here: \nEnd\n',
   'forms.txt': 'Forms of\n- https://foo-example.com/blog/post-1\nPaste below:\n',
   'forms-two.txt': 'Two\n- https://foo-example.com/blog/post-1\n- https://bar.example.org/b\n',
+  // One host written in Unicode and in ASCII (Punycode): one row of the host picker, one count.
+  'idn/links.md': [
+    '- https://bücher.example/a.html',
+    '- https://xn--bcher-kva.example/b.html',
+    '- https://BÜCHER.example/c.html',
+    '- https://www.example.org/d.html',
+    '',
+  ].join('\n'),
 };
 
 let wb,
@@ -54,14 +64,14 @@ describe('interactive commands (code-server in Chromium)', function () {
 
     it('above maxDocumentSize: a modal; Cancel writes nothing, Convert converts, one undo restores', async () => {
       await wb.openFromExplorer('big.txt');
-      await runConvertAll('AMP Cache URLs');
+      await runConvertAll('AMP Cache URL');
       const dialog = await waitForDialog(/more than ampUrl\.limits\.maxDocumentSize \(2000\)/);
       await wb.screenshot('convert-all-modal.png', dialog);
       await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
       await dialog.waitFor({ state: 'detached' });
 
       // Asked again: by the time the second question shows, a write after Cancel would be in the text.
-      await runConvertAll('AMP Cache URLs');
+      await runConvertAll('AMP Cache URL');
       await waitForDialog(/maxDocumentSize/);
       assert.ok(original(await wb.editorText()), 'Cancel changed the document');
       await wb
@@ -79,7 +89,7 @@ describe('interactive commands (code-server in Chromium)', function () {
 
     it('above maxLineLength: a modal naming the line; Convert converts, one undo restores', async () => {
       await wb.openFromExplorer('long-line.txt');
-      await runConvertAll('AMP Cache URLs');
+      await runConvertAll('AMP Cache URL');
       await waitForDialog(
         /a line of \d+ characters, more than ampUrl\.limits\.maxLineLength \(200\)/,
       );
@@ -99,11 +109,11 @@ describe('interactive commands (code-server in Chromium)', function () {
 
     it('within the limits: the target Quick Pick decides, no question asked', async () => {
       await wb.openFromExplorer('canonical.txt');
-      await runConvertAll('Safe Browsing canonical forms');
+      await runConvertAll('Safe Browsing canonical URL');
       await wb.waitForText(
         (text) =>
           text.includes('- http://www.google.com/') && text.includes('- http://195.127.0.11/blah'),
-        'the canonical forms',
+        'the Safe Browsing canonical URLs',
       );
       assert.strictEqual(
         await wb.dialog().count(),
@@ -171,6 +181,11 @@ describe('interactive commands (code-server in Chromium)', function () {
       assert.strictEqual(await isTicked('Sort query parameters'), false);
       await tick('Sort query parameters');
       await tick('Remove the fragment');
+      // Contradicting steps can't both be ticked: ticking Force http unticks Force https.
+      await tick('Force https');
+      await tick('Force http');
+      assert.strictEqual(await isTicked('Force https'), false, 'Force http and https both ticked');
+      assert.strictEqual(await isTicked('Force http'), true);
       await wb.quickInput().fill('');
       await wb.page.keyboard.press('Enter');
       await wb.waitForQuickInputClosed();
@@ -213,6 +228,11 @@ describe('interactive commands (code-server in Chromium)', function () {
           ),
         'the inserted URL',
       );
+      // Said as what happened: inserted, not "replaced".
+      await wb.page
+        .locator('.statusbar-item', { hasText: /^AMP URL: Inserted 1 URL$/ })
+        .first()
+        .waitFor();
       await wb.undo(
         (text) => /^Insert here:\s*$/m.test(text) && !text.includes('cdn.ampproject.org'),
       );
@@ -234,6 +254,30 @@ describe('interactive commands (code-server in Chromium)', function () {
     });
   });
 
+  describe('Convert URLs to AMP Cache URLs in Workspace… host picker', () => {
+    it('one row per host: its Unicode and ASCII spellings are one entry with one count; Escape writes nothing', async () => {
+      const file = path.join(wb.folder, 'idn', 'links.md');
+      await wb.runCommand('AMP URL: Convert URLs to AMP Cache URLs in Workspace…');
+      await wb.waitForQuickInput('Files to include');
+      await wb.quickInput().fill('idn/**');
+      await wb.page.keyboard.press('Enter');
+      await wb.waitForQuickInput('Files to exclude');
+      await wb.page.keyboard.press('Enter');
+      await wb.waitForQuickInput('Convert which URLs to AMP Cache URLs?');
+      assert.deepStrictEqual(await wb.quickPickRows(), [
+        'All URLs · 4',
+        'bücher.example · xn--bcher-kva.example · 3',
+        'www.example.org · 1',
+      ]);
+      await wb.screenshot('workspace-host-picker.png');
+      await wb.page.keyboard.press('Escape');
+      await wb.waitForQuickInputClosed();
+      await wb.notification(/AMP URL: Cancelled; nothing was written\./);
+      assert.strictEqual(fs.readFileSync(file, 'utf8'), FILES['idn/links.md']);
+      await wb.hideNotifications();
+    });
+  });
+
   describe('Show all forms Quick Pick', () => {
     const URL_ = 'https://foo-example.com/blog/post-1';
     const ORIGIN = 'https://foo--example-com.cdn.ampproject.org';
@@ -243,6 +287,28 @@ describe('interactive commands (code-server in Chromium)', function () {
       await cursorTo(2, 5);
       await wb.runCommand('AMP URL: Show all forms');
       await wb.waitForQuickInput(`All forms of ${URL_}`);
+      // Each form by its one name, the hover's and the Convert all picker's.
+      const rows = await wb.quickPickRows();
+      assert.deepStrictEqual(rows.slice(0, 6), [
+        'Google AMP Cache URL',
+        'Google AMP Cache origin',
+        'Bing AMP Cache URL',
+        'Bing AMP Cache origin',
+        'Safe Browsing canonical URL',
+        'RFC 3986 normalized URL',
+      ]);
+      // The list shows as many rows as fit; the hash prefixes, filtered, are one per expression.
+      for (const row of rows.slice(6)) assert.match(row, /^Safe Browsing hash prefix of /);
+      await wb.quickInput().fill('Safe Browsing hash prefix');
+      await wb.page
+        .locator('.quick-input-widget:visible .quick-input-list .monaco-list-row')
+        .nth(2)
+        .waitFor();
+      assert.deepStrictEqual((await wb.quickPickRows()).sort(), [
+        'Safe Browsing hash prefix of foo-example.com/',
+        'Safe Browsing hash prefix of foo-example.com/blog/',
+        'Safe Browsing hash prefix of foo-example.com/blog/post-1',
+      ]);
       await wb.quickInput().fill('Cache origin');
       await wb.quickPickRow(ORIGIN).waitFor();
       await wb.screenshot('show-all-forms.png');
@@ -298,6 +364,39 @@ describe('interactive commands (code-server in Chromium)', function () {
       await wb.undo((text) => text.includes(`- ${URL_}`) && !text.includes('cdn.ampproject.org'));
     });
   });
+
+  describe('ampUrl.cache offers its values', () => {
+    // VS Code's Settings editor draws a dropdown only for a closed enum, which would refuse the ids
+    // of ampUrl.customCaches; settings.json completes the registered caches (anyOf: enum, pattern).
+    it('settings.json completes "google" and "bing" for ampUrl.cache; nothing is saved', async () => {
+      await wb.runCommand('Preferences: Open User Settings (JSON)');
+      await wb.page.locator('.tab.active[aria-label^="settings.json"]').first().waitFor();
+      await wb.waitForText(
+        (text) => text.includes('ampUrl.limits.maxDocumentSize'),
+        'the settings',
+      );
+      const k = wb.page.keyboard;
+      await k.press('Control+End');
+      await k.press('ArrowUp');
+      await k.press('End');
+      await k.type(',\n"ampUrl.cache": ');
+      // The JSON language server starts with the file: until it has read the settings' schema,
+      // the editor suggests the file's words. Ask again, as a person would.
+      const rows = wb.page.locator('.suggest-widget .monaco-list-row');
+      const bing = rows.filter({ hasText: '"bing"' }).first();
+      for (let i = 0; i < 30 && !(await bing.isVisible()); i++) {
+        await k.press('Escape');
+        await k.press('Control+Space');
+        await bing.waitFor({ timeout: 1000 }).catch(() => {});
+      }
+      await bing.waitFor({ timeout: 1000 });
+      const labels = (await rows.allInnerTexts()).map((r) => r.split('\n')[0]).sort();
+      assert.deepStrictEqual(labels, ['"bing"', '"google"']);
+      await k.press('Escape');
+      await wb.runCommand('View: Revert and Close Editor');
+      await wb.page.locator('.tab[aria-label^="settings.json"]').waitFor({ state: 'detached' });
+    });
+  });
 });
 
 /** F1 → Convert all, then the target picked by typing its label. */
@@ -305,7 +404,7 @@ async function runConvertAll(target) {
   await wb.runCommand('AMP URL: Convert all URLs in selection/document');
   await wb.waitForQuickInput('Convert all URLs to…');
   await wb.quickInput().fill(target);
-  await wb.quickPickItem(target).click(); // "AMP Cache URLs" is also in the label of the reverse
+  await wb.quickPickItem(target).click(); // "AMP Cache" is also in the reverse's description
 }
 
 async function waitForDialog(message) {

@@ -68,6 +68,14 @@ const LIST_COUNTS = (() => {
   };
 })();
 
+/** The Convert all picker as a person reads it: the form's one name · the URLs it takes. */
+const CONVERT_ALL_ROWS = [
+  'AMP Cache URL · of each publisher URL',
+  'Publisher URL · of each AMP Cache or AMP viewer URL (the reverse)',
+  'Safe Browsing canonical URL · of each URL',
+  'RFC 3986 normalized URL · of each URL, with your ampUrl.normalize steps',
+];
+
 let wb,
   failed = false;
 let step = 0;
@@ -268,9 +276,11 @@ describe('journeys: batch and workspace commands (code-server in Chromium)', fun
     await wb.openFromExplorer('urls.txt');
     await shot('list', 'open');
 
-    // Convert all, the picker's first choice (AMP Cache URLs).
+    // Convert all, the picker's first choice (AMP Cache URL). Each target is named as the hover
+    // and Show all forms name that form (src/shared/names.ts), with the URLs it takes.
     await wb.runCommand('AMP URL: Convert all URLs in selection/document');
     await wb.waitForQuickInput('Convert all URLs to…');
+    assert.deepStrictEqual(await wb.quickPickRows(), CONVERT_ALL_ROWS);
     await shot('list', 'convert-all-picker');
     await wb.page.keyboard.press('Enter');
     let t = await toast(/AMP URL: Replaced \d+ URLs/);
@@ -286,7 +296,7 @@ describe('journeys: batch and workspace commands (code-server in Chromium)', fun
     await showReport(t, 'urls.txt:');
     await shot('list', 'convert-all-report');
     let log = reportLog();
-    assert.match(log, /Convert all URLs: .*urls\.txt/);
+    assert.match(log, /Convert all URLs to AMP Cache URL: .*urls\.txt/);
     const list = path.join(wb.folder, 'lists', 'urls.txt');
     assert.ok(
       log.includes(`${list}:2:1  ${VIEWER('p/1.html')}: an AMP viewer URL`),

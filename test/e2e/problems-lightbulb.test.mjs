@@ -168,4 +168,19 @@ describe('Problems: the lightbulb on AMP Cache URLs (code-server in Chromium)', 
     assert.equal(await wb.editorText(), before);
     await closeActionMenu();
   });
+
+  it('the Problems view names each URL by its kind and the publisher URL the fix writes', async () => {
+    await wb.page.keyboard.press('Control+Shift+m');
+    const rows = wb.page.locator('.part.panel .monaco-list-row');
+    await rows.filter({ hasText: PUB2 }).first().waitFor();
+    const shown = (await rows.allInnerTexts()).map((r) => r.replace(/\s+/g, ' '));
+    for (const pub of [PUB1, PUB2])
+      assert.ok(
+        shown.some((r) => r.includes(`AMP Cache URL: use the publisher URL ${pub}`)),
+        shown.join(' | '),
+      );
+    await wb.page.keyboard.press('Control+j'); // the panel hidden again, as a person would
+    await wb.page.locator('.part.panel').waitFor({ state: 'hidden' });
+    await wb.editorLines().click({ position: { x: 5, y: 5 } });
+  });
 });

@@ -7,6 +7,7 @@ import { parseArgs } from '../logic/command-args';
 import { truncate } from '../logic/escape';
 import type { Limits } from '../../shared/settings';
 import type { EditSummary } from '../../shared/summary';
+import { formName, targetItems } from '../../shared/names';
 import { makeTransform, TARGETS, type Target } from '../../shared/transforms';
 import { editUrls } from './edit-urls';
 import { notStarted } from './report';
@@ -18,16 +19,9 @@ export interface ConvertAllArgs {
 }
 
 async function pickTarget(): Promise<Target | undefined> {
-  const labels: Record<Target, string> = {
-    cache: vscode.l10n.t('AMP Cache URLs'),
-    publisher: vscode.l10n.t('Publisher URLs (reverse of AMP Cache URLs)'),
-    canonical: vscode.l10n.t('Safe Browsing canonical forms'),
-    normalized: vscode.l10n.t('RFC 3986 normalized forms'),
-  };
-  const pick = await vscode.window.showQuickPick(
-    TARGETS.map((to) => ({ label: labels[to], to })),
-    { title: vscode.l10n.t('Convert all URLs to…') },
-  );
+  const pick = await vscode.window.showQuickPick(targetItems(TARGETS, vscode.l10n.t), {
+    title: vscode.l10n.t('Convert all URLs to…'),
+  });
   return pick?.to;
 }
 
@@ -99,6 +93,7 @@ export async function convertAll(config: Config, ...args: unknown[]): Promise<Ed
     makeTransform(to, s, {}, vscode.l10n.t),
     ranges,
     editor,
-    vscode.l10n.t('Convert all URLs'),
+    // The report names the target as the picker did.
+    vscode.l10n.t('Convert all URLs to {0}', formName(to, vscode.l10n.t)),
   );
 }

@@ -3,6 +3,7 @@
 // the document, so its invisible and reordering characters are shown as code points, and a long
 // one is shortened in the middle, where the host and the file name at either end stay readable.
 import { format, type Localize } from '../../shared/localize';
+import { kindName } from '../../shared/names';
 import type { EditGroup } from '../../shared/workspace-plan';
 import { showInvisible } from './escape';
 
@@ -24,7 +25,7 @@ export function shortenMiddle(text: string, max = MAX_MESSAGE_URL): string {
 /** The message of a problem on an AMP URL of `group` whose publisher URL is `url`. */
 export function problemMessage(group: EditGroup, url: string, t: Localize = format): string {
   const shown = shortenMiddle(showInvisible(url));
-  return group === 'viewerToPublisher'
-    ? t('AMP viewer URL: use the publisher URL {0}', shown)
-    : t('AMP Cache URL: use the publisher URL {0}', shown);
+  // The kind is named as the hover's header names it.
+  const kind = kindName(group === 'viewerToPublisher' ? 'viewer' : 'cache', t);
+  return t('{0}: use the publisher URL {1}', kind, shown);
 }

@@ -371,6 +371,29 @@ export class Workbench {
       .first();
   }
 
+  /** The rows the open Quick Pick shows, in order, as `label` or `label · description` (what a
+   *  person reads on each row; a multi-line detail is left out). */
+  async quickPickRows() {
+    const rows = this.page.locator(
+      '.quick-input-widget:visible .quick-input-list .monaco-list-row',
+    );
+    await rows.first().waitFor();
+    return rows.evaluateAll((els) =>
+      els
+        .sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index))
+        .map((row) => {
+          const text = (sel) =>
+            row
+              .querySelector(sel)
+              ?.textContent?.replace(/\u00a0/g, ' ')
+              .trim();
+          const label = text('.label-name') ?? '';
+          const description = text('.label-description');
+          return description ? `${label} · ${description}` : label;
+        }),
+    );
+  }
+
   /** Waits for the Quick Pick or input box titled `title` (the palette may still be closing). */
   async waitForQuickInput(title) {
     await this.page

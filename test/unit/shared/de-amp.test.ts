@@ -155,7 +155,7 @@ describe('AMP infrastructure, rel links and cache origins (issue 21)', () => {
     );
     assert.match(
       cacheOriginOf('https://cdn.ampproject.org/v0.js', settings).error ?? '',
-      /no cache origin/,
+      /no AMP Cache origin/,
     );
     // The hover's forms of a viewer URL carry it too.
     const forms = computeForms('https://www.google.com/amp/s/news.example.com/x', settings);
