@@ -3,7 +3,8 @@
 // canonical or normalized form, each with the form to use instead and the text a fix would write
 // there (writeUrl, as every editor write) or why it can't be written. Data only: the front end
 // words the messages.
-import { findUrls, type AmpCache } from '../core';
+import { findUrls, type AmpCache, type UrlMatch } from '../core';
+import { mayBeAmpUrlAt } from './amp-prefilter';
 import { classify, type UrlKind } from './classify';
 import { format, type Localize } from './localize';
 import { readUrlAt } from './read-url';
@@ -32,15 +33,20 @@ export interface FoundUrl extends UrlPlace {
   kind: UrlKind;
 }
 
-/** Every URL of `text` (in `languageId`, languageOfPath) with its place and kind. */
+/**
+ * Every URL of `text` (in `languageId`, languageOfPath) with its place and kind; with `only`,
+ * just the matches it keeps (the others are not read at all).
+ */
 export function findUrlsIn(
   text: string,
   caches: readonly AmpCache[],
   languageId?: string,
+  only?: (match: UrlMatch) => boolean,
 ): FoundUrl[] {
   const out: FoundUrl[] = [];
   let starts: number[] | undefined;
   for (const match of findUrls(text)) {
+    if (only && !only(match)) continue;
     // The URL its reader sees, and all the text written for it (as the editor's commands read it).
     const m = readUrlAt(text, match.start, match.end, languageId);
     const found = text.slice(m.start, m.end);
@@ -111,7 +117,13 @@ export function checkText(
     ? makeTransform('normalized', s, {}, t)
     : undefined;
   const out: Finding[] = [];
-  for (const found of findUrlsIn(text, s.caches, languageId)) {
+  // Without the form rules only AMP Cache and viewer URLs are reported: a URL whose authority
+  // surely is no AMP host's (amp-prefilter.ts) is not read nor classified.
+  const only =
+    toCanonical || toNormalized
+      ? undefined
+      : (m: UrlMatch) => mayBeAmpUrlAt(text, m.start, s.caches);
+  for (const found of findUrlsIn(text, s.caches, languageId, only)) {
     if (found.kind === 'cache' || found.kind === 'viewer') {
       const rule = found.kind === 'cache' ? 'amp-cache-url' : 'amp-viewer-url';
       if (!rules.has(rule)) continue;
