@@ -99,8 +99,13 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   // look at every URL, so they read every file.
   const ampOnly = [...rules].every((r) => r === 'amp-cache-url' || r === 'amp-viewer-url');
   const mayMatter = ampOnly ? (bytes: Buffer) => mayHoldAmpUrl(bytes, settings.caches) : undefined;
+  // The walk's paths are normalized and `/`-separated: joined without path.join's normalizing,
+  // which cost more CPU than the prefilter.
+  const base = root.endsWith(path.sep) ? root : root + path.sep;
+  const native =
+    path.sep === '/' ? (rel: string) => rel : (rel: string) => rel.replaceAll('/', path.sep);
   const checkOne = (rel: string): (typeof results)[number] => {
-    const abs = path.join(root, rel);
+    const abs = base + native(rel);
     const r = readFileText(abs, maxSize, mayMatter);
     if (r.skip !== undefined)
       return {

@@ -77,7 +77,7 @@ export function readFileText(
     const nul = bytes.indexOf(0);
     if (nul >= 0 && nul < BINARY_PROBE) return { skip: 'binary' };
     const encoding = bom ?? 'utf8';
-    const body = bytes.subarray(bomLength(encoding));
+    const body = bom ? bytes.subarray(bomLength(encoding)) : bytes;
     if (!isUtf8(body)) return { skip: 'notUtf8' };
     if (mayMatter && !mayMatter(body)) return { passed: true };
     // A copy: the buffer read into is reused for the next file.

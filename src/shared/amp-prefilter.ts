@@ -58,6 +58,7 @@ export function mayHoldAmpUrl(bytes: SearchableBytes, caches: readonly AmpCache[
     length: bytes.length,
     at: (i) => bytes[i],
     text: (start, end) => bytes.toString('utf8', start, end),
+    bytes,
   };
   // `http://`, `https://` (and `hxxp://`, `ftp://`: more than needed, never less), and
   // `https:\/\/` in JSON and JS strings: from each `:` (one byte: the fastest search).
@@ -95,6 +96,7 @@ export function mayBeAmpUrlAt(text: string, start: number, caches: readonly AmpC
     length: text.length,
     at: (i) => text.charCodeAt(i),
     text: (from, end) => text.slice(from, end),
+    string: text,
   };
   if (isW(text.charCodeAt(start))) return authorityMayBeAmp(units, start, false, cacheList(caches));
   const colon = text.indexOf(':', start);
@@ -109,24 +111,66 @@ interface Units {
   at(i: number): number;
   /** The text of `[start, end)`, both at ASCII characters. */
   text(start: number, end: number): string;
+  /** The same units, for the scan's loop (the hot part: no call per unit). */
+  bytes?: SearchableBytes;
+  string?: string;
+}
+
+/**
+ * What each ASCII character means in an authority: 0 a plain host character (letter, digit, `-`,
+ * `.`), 1 another one, 2 its end (`/`, `?`, `#`, a character that ends a URL in text: url-chars'
+ * stops less `\`), 3 `&` (a reference: let through), 4 `\`.
+ */
+const AUTHORITY = new Uint8Array(128).fill(1);
+for (let c = 0; c < 128; c++) {
+  const l = c | 0x20;
+  if ((l >= 0x61 && l <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e)
+    AUTHORITY[c] = 0;
+  else if (c <= 0x20 || '/?#"<>`|\x7f'.includes(String.fromCharCode(c))) AUTHORITY[c] = 2;
+}
+AUTHORITY[0x26] = 3;
+AUTHORITY[0x5c] = 4;
+
+/**
+ * Where the authority starting at `start` ends, times two, plus 1 when it is plain (`AUTHORITY`
+ * 0 only); -1 to let it through (a `&`, a `\` other than `\/`, or longer than MAX_AUTHORITY).
+ * Two copies, bytes and string, so that the loop reads its units without a call.
+ */
+function scanBytes(bytes: SearchableBytes, start: number): number {
+  let plain = 1;
+  const limit = Math.min(bytes.length, start + MAX_AUTHORITY + 1);
+  for (let end = start; end < limit; end++) {
+    const c = bytes[end];
+    const k = c < 0x80 ? AUTHORITY[c] : 1;
+    if (k === 0) continue;
+    if (k === 1) plain = 0;
+    else if (k === 2) return end * 2 + plain;
+    else if (k === 4 && bytes[end + 1] === 0x2f)
+      return end * 2 + plain; // `\/`: a `/`
+    else return -1;
+  }
+  return limit === bytes.length ? limit * 2 + plain : -1;
+}
+
+function scanText(text: string, start: number): number {
+  let plain = 1;
+  const limit = Math.min(text.length, start + MAX_AUTHORITY + 1);
+  for (let end = start; end < limit; end++) {
+    const c = text.charCodeAt(end);
+    const k = c < 0x80 ? AUTHORITY[c] : 1;
+    if (k === 0) continue;
+    if (k === 1) plain = 0;
+    else if (k === 2) return end * 2 + plain;
+    else if (k === 4 && text.charCodeAt(end + 1) === 0x2f)
+      return end * 2 + plain; // `\/`
+    else return -1;
+  }
+  return limit === text.length ? limit * 2 + plain : -1;
 }
 
 /** Whether the last letter of a scheme (before its `:`) makes it `https` (default port 443). */
 function secure(last: number): boolean {
   return (last | 0x20) === 0x73;
-}
-
-/** `\0`–space, `"`, `<`, `>`, `` ` ``, `|`, DEL: characters that always end a URL in text (url-chars' Stop, less `\`). */
-function endsUrl(c: number): boolean {
-  return (
-    c <= 0x20 || c === 0x22 || c === 0x3c || c === 0x3e || c === 0x60 || c === 0x7c || c === 0x7f
-  );
-}
-
-/** ASCII letters, digits, `-` and `.`: a host the browser reads as written, in lower case. */
-function isPlainHostByte(c: number): boolean {
-  const l = c | 0x20;
-  return (l >= 0x61 && l <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e;
 }
 
 /**
@@ -139,19 +183,10 @@ function authorityMayBeAmp(
   https: boolean,
   caches: readonly AmpCache[],
 ): boolean {
-  let plain = true;
-  let end = start;
-  for (; end < units.length; end++) {
-    const c = units.at(end);
-    if (c === 0x2f || c === 0x3f || c === 0x23 || endsUrl(c)) break; // / ? #
-    if (c === 0x5c) {
-      if (units.at(end + 1) === 0x2f) break; // `\/`: a `/` in every reading that has escapes
-      return true; // another escape
-    }
-    if (c === 0x26) return true; // a character reference
-    if (end - start >= MAX_AUTHORITY) return true;
-    if (plain && !isPlainHostByte(c)) plain = false;
-  }
+  const scanned = units.bytes ? scanBytes(units.bytes, start) : scanText(units.string ?? '', start);
+  if (scanned < 0) return true;
+  const end = Math.floor(scanned / 2);
+  const plain = scanned % 2 === 1;
   if (end === start) return false;
   if (plain) {
     // matchHost needs one of these for a match; most hosts have none, told without a string.
