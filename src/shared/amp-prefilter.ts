@@ -60,25 +60,65 @@ export function mayHoldAmpUrl(bytes: SearchableBytes, caches: readonly AmpCache[
     text: (start, end) => bytes.toString('utf8', start, end),
     bytes,
   };
+  // `:` is one byte: the fastest search.
+  const find = (needle: string, from: number) =>
+    needle === ':' ? bytes.indexOf(0x3a, from) : bytes.indexOf(needle, from);
+  return eachHost(units, find, (host, https) => authorityMayBeAmp(units, host, https, list));
+}
+
+/**
+ * Where, in `text`, the hosts start whose authority may be an AMP host's (mayHoldAmpUrl's test,
+ * on a decoded text), in order. A URL whose host starts anywhere else is surely no AMP Cache or
+ * viewer URL.
+ */
+export function ampHostsIn(text: string, caches: readonly AmpCache[]): number[] {
+  const list = cacheList(caches);
+  const units: Units = {
+    length: text.length,
+    at: (i) => text.charCodeAt(i),
+    text: (from, end) => text.slice(from, end),
+    string: text,
+  };
+  const out: number[] = [];
+  eachHost(
+    units,
+    (needle, from) => text.indexOf(needle, from),
+    (host, https) => {
+      if (authorityMayBeAmp(units, host, https, list)) out.push(host);
+      return false;
+    },
+  );
+  return out.sort((x, y) => x - y);
+}
+
+/**
+ * Calls `visit` with every place a host may start (after `://` or `:\/\/`, at `www.` in any
+ * case) until it returns true; returns whether it did.
+ */
+function eachHost(
+  units: Units,
+  find: (needle: string, from: number) => number,
+  visit: (host: number, https: boolean) => boolean,
+): boolean {
   // `http://`, `https://` (and `hxxp://`, `ftp://`: more than needed, never less), and
-  // `https:\/\/` in JSON and JS strings: from each `:` (one byte: the fastest search).
-  for (let i = bytes.indexOf(0x3a); i >= 0; i = bytes.indexOf(0x3a, i + 1)) {
+  // `https:\/\/` in JSON and JS strings: from each `:`.
+  for (let i = find(':', 0); i >= 0; i = find(':', i + 1)) {
     const host =
-      bytes[i + 1] === 0x2f && bytes[i + 2] === 0x2f
+      units.at(i + 1) === 0x2f && units.at(i + 2) === 0x2f
         ? i + 3
-        : bytes[i + 1] === 0x5c &&
-            bytes[i + 2] === 0x2f &&
-            bytes[i + 3] === 0x5c &&
-            bytes[i + 4] === 0x2f
+        : units.at(i + 1) === 0x5c &&
+            units.at(i + 2) === 0x2f &&
+            units.at(i + 3) === 0x5c &&
+            units.at(i + 4) === 0x2f
           ? i + 5
           : -1;
-    if (host >= 0 && authorityMayBeAmp(units, host, secure(bytes[i - 1]), list)) return true;
+    if (host >= 0 && visit(host, secure(units.at(i - 1)))) return true;
   }
-  // `www.` in any case: found by its `w.` (`W.`), the host starting two bytes before.
+  // `www.` in any case: found by its `w.` (`W.`), the host starting two units before.
   for (const needle of ['w.', 'W.']) {
-    for (let i = bytes.indexOf(needle); i >= 0; i = bytes.indexOf(needle, i + 2))
-      if (i >= 2 && isW(bytes[i - 1]) && isW(bytes[i - 2]))
-        if (authorityMayBeAmp(units, i - 2, false, list)) return true;
+    for (let i = find(needle, 0); i >= 0; i = find(needle, i + 2))
+      if (i >= 2 && isW(units.at(i - 1)) && isW(units.at(i - 2)) && visit(i - 2, false))
+        return true;
   }
   return false;
 }
