@@ -112,7 +112,7 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
         skip: { path: rel, reason: skipReason(r.skip) + (r.detail ? ` (${r.detail})` : '') },
       };
     if (r.passed) return {};
-    const findings = checkText(r.file.text, rules, settings, languageOfPath(rel));
+    const findings = checkText(r.file.text, rules, settings, languageOfPath(rel)).map(detached);
     if (findings.length === 0) return {};
     const file: CheckedFile = { path: rel, findings, fixed: [] };
     const fixable = fix ? findings.filter((f) => f.fix !== undefined) : [];
@@ -162,6 +162,17 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   );
   return remaining ? 1 : 0;
 }
+
+/**
+ * A finding that no longer holds its file's text: V8 keeps a short slice of a long string as a
+ * view of it, so the written URL and the URL read would keep every file with a finding alive
+ * until the report (10 MB for 500 files of 20 KB), copied from GC generation to generation.
+ */
+function detached(f: Finding): Finding {
+  return { ...f, text: copied(f.text), url: copied(f.url) };
+}
+
+const copied = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
 
 function jsonReport(
   checked: readonly CheckedFile[],
