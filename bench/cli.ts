@@ -3,7 +3,8 @@
 //   stdin to stdout, against the core's own publisherUrl loop over the same URLs in memory: the
 //   CLI's reading, writing and per-line reporting may cost at most half (≥ 0.5×);
 // - `amp-url check` on a 5,000-file, 100 MB tree against ripgrep searching the same tree for the
-//   AMP hosts (goal: within 3×, ≥ 0.33×).
+//   AMP hosts (goal: within 3×, ≥ 0.33×), beside the floor under it in Node: an empty Node
+//   process, and Node walking and reading the same tree with nothing else (cli-read-floor.ts).
 // Both sides are whole processes measured by /usr/bin/time (wall, CPU, peak memory), best CPU of
 // 3 alternating runs (CPU time, as the other sections: wall time on a shared 2-core machine
 // measures the other jobs); the core loop's figure is its loop alone (it reads the list first).
@@ -151,20 +152,33 @@ export function run(): void {
     'cdn\\.ampproject\\.org|bing-amp\\.com|www\\.google\\.[a-z.]+/amp/|www\\.bing\\.com/amp/';
   const checkRuns: Measured[] = [];
   const rgRuns: Measured[] = [];
+  const floorRuns: Measured[] = [];
+  const nodeRuns: Measured[] = [];
+  const floor = path.join(ROOT, 'out', 'bench', 'cli-read-floor.js');
   for (let i = 0; i < 3; i++) {
     checkRuns.push(
       measure(`cd ${q(dir)} && exec node ${q(CLI)} check --format json > /dev/null 2>/dev/null`),
     );
     rgRuns.push(measure(`exec ${RG} -n ${q(pattern)} ${q(dir)} > /dev/null`));
+    floorRuns.push(measure(`exec node ${q(floor)} ${q(dir)} > /dev/null`));
+    nodeRuns.push(measure(`exec node -e 0`));
   }
   const check = best(checkRuns);
   const rg = best(rgRuns);
-  console.log(`  tree: 5,000 files, ${((5000 * 20_000) / 1e6).toFixed(0)} MB`);
+  const read = best(floorRuns);
+  const node = best(nodeRuns);
+  console.log(
+    `  tree: 5,000 files, ${((5000 * 20_000) / 1e6).toFixed(0)} MB; load average ${os.loadavg()[0].toFixed(1)}`,
+  );
   console.log(
     `  amp-url check: ${check.wallS.toFixed(2)} s wall, ${check.cpuS.toFixed(2)} s CPU, peak ${check.peakMb.toFixed(0)} MB`,
   );
   console.log(
     `  ripgrep (the AMP hosts): ${rg.wallS.toFixed(2)} s wall, ${rg.cpuS.toFixed(2)} s CPU, peak ${rg.peakMb.toFixed(0)} MB`,
+  );
+  console.log(
+    `  floor: Node walking and reading the tree (no search): ${read.cpuS.toFixed(2)} s CPU, peak ${read.peakMb.toFixed(0)} MB; ` +
+      `an empty Node process: ${node.cpuS.toFixed(2)} s CPU`,
   );
   recordFigure({
     figure: 'amp-url check, 5,000 files / 100 MB (CPU)',

@@ -2,6 +2,7 @@
 // canonical or normalized form) in the files git would track. Exit 1 when anything is found.
 // `--fix` rewrites them with the editor's write rules and reports what it changed.
 import * as path from 'node:path';
+import { mayHoldAmpUrl } from '../shared/amp-prefilter';
 import { CHECK_RULES, checkText, type CheckRule, type Finding } from '../shared/check-file';
 import { languageOfPath } from '../shared/language-of-path';
 import { splitGlobList } from '../shared/workspace-files';
@@ -94,14 +95,25 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   });
   const results: { file?: CheckedFile; skip?: { path: string; reason: string } }[] = [];
   let done = 0;
+  // Only AMP Cache and viewer URLs asked for: a file whose bytes surely hold none is not decoded
+  // nor read URL by URL (amp-prefilter.ts says why no spelling escapes it). The form rules
+  // look at every URL, so they read every file.
+  const ampOnly = [...rules].every((r) => r === 'amp-cache-url' || r === 'amp-viewer-url');
+  const mayMatter = ampOnly ? (bytes: Buffer) => mayHoldAmpUrl(bytes, settings.caches) : undefined;
+  // The walk's paths are normalized and `/`-separated: joined without path.join's normalizing,
+  // which cost more CPU than the prefilter.
+  const base = root.endsWith(path.sep) ? root : root + path.sep;
+  const native =
+    path.sep === '/' ? (rel: string) => rel : (rel: string) => rel.replaceAll('/', path.sep);
   const checkOne = (rel: string): (typeof results)[number] => {
-    const abs = path.join(root, rel);
-    const r = readFileText(abs, maxSize);
+    const abs = base + native(rel);
+    const r = readFileText(abs, maxSize, mayMatter);
     if (r.skip !== undefined)
       return {
         skip: { path: rel, reason: skipReason(r.skip) + (r.detail ? ` (${r.detail})` : '') },
       };
-    const findings = checkText(r.file.text, rules, settings, languageOfPath(rel));
+    if (r.passed) return {};
+    const findings = checkText(r.file.text, rules, settings, languageOfPath(rel)).map(detached);
     if (findings.length === 0) return {};
     const file: CheckedFile = { path: rel, findings, fixed: [] };
     const fixable = fix ? findings.filter((f) => f.fix !== undefined) : [];
@@ -151,6 +163,17 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   );
   return remaining ? 1 : 0;
 }
+
+/**
+ * A finding that no longer holds its file's text: V8 keeps a short slice of a long string as a
+ * view of it, so the written URL and the URL read would keep every file with a finding alive
+ * until the report (10 MB for 500 files of 20 KB), copied from GC generation to generation.
+ */
+function detached(f: Finding): Finding {
+  return { ...f, text: copied(f.text), url: copied(f.url) };
+}
+
+const copied = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
 
 function jsonReport(
   checked: readonly CheckedFile[],

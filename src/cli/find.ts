@@ -90,6 +90,7 @@ export async function runFind(argv: readonly string[], io: Streams): Promise<num
       if (r.skip === 'unreadable') failed = true;
       continue;
     }
+    if (r.file === undefined) continue; // passed over: find gives no filter
     await emit(file, findUrlsIn(r.file.text, caches, languageOfPath(file)));
   }
   if (records) await out.write(records.close());

@@ -3,7 +3,8 @@
 // canonical or normalized form, each with the form to use instead and the text a fix would write
 // there (writeUrl, as every editor write) or why it can't be written. Data only: the front end
 // words the messages.
-import { findUrls, type AmpCache } from '../core';
+import { findUrls, type AmpCache, type UrlMatch } from '../core';
+import { ampHostsIn, mayBeAmpUrlAt } from './amp-prefilter';
 import { classify, type UrlKind } from './classify';
 import { format, type Localize } from './localize';
 import { readUrlAt } from './read-url';
@@ -32,15 +33,21 @@ export interface FoundUrl extends UrlPlace {
   kind: UrlKind;
 }
 
-/** Every URL of `text` (in `languageId`, languageOfPath) with its place and kind. */
+/**
+ * Every URL of `text` (in `languageId`, languageOfPath) with its place and kind; with `only`,
+ * just the matches it keeps (the others are not read at all).
+ */
 export function findUrlsIn(
   text: string,
   caches: readonly AmpCache[],
   languageId?: string,
+  only?: (match: UrlMatch) => boolean,
+  matches: readonly UrlMatch[] = findUrls(text),
 ): FoundUrl[] {
   const out: FoundUrl[] = [];
   let starts: number[] | undefined;
-  for (const match of findUrls(text)) {
+  for (const match of matches) {
+    if (only && !only(match)) continue;
     // The URL its reader sees, and all the text written for it (as the editor's commands read it).
     const m = readUrlAt(text, match.start, match.end, languageId);
     const found = text.slice(m.start, m.end);
@@ -111,7 +118,13 @@ export function checkText(
     ? makeTransform('normalized', s, {}, t)
     : undefined;
   const out: Finding[] = [];
-  for (const found of findUrlsIn(text, s.caches, languageId)) {
+  // Without the form rules only AMP Cache and viewer URLs are reported: a URL whose authority
+  // surely is no AMP host's (amp-prefilter.ts) is not read nor classified, and only the lines
+  // where such an authority starts are searched for URLs.
+  const ampOnly = !toCanonical && !toNormalized;
+  const only = ampOnly ? (m: UrlMatch) => mayBeAmpUrlAt(text, m.start, s.caches) : undefined;
+  const matches = ampOnly ? matchesOnLines(text, ampHostsIn(text, s.caches)) : undefined;
+  for (const found of findUrlsIn(text, s.caches, languageId, only, matches)) {
     if (found.kind === 'cache' || found.kind === 'viewer') {
       const rule = found.kind === 'cache' ? 'amp-cache-url' : 'amp-viewer-url';
       if (!rules.has(rule)) continue;
@@ -132,6 +145,26 @@ export function checkText(
       out.push(finding(text, found, rule, r, t, languageId));
       break;
     }
+  }
+  return out;
+}
+
+/**
+ * The URLs findUrls finds on the lines holding the offsets `at` (sorted), as it finds them in the
+ * whole text: no URL spans a line break (whitespace always ends one, url-chars), so the search of
+ * a line (with the line break before it, the character a URL's start is read against) gives the
+ * same matches there as the search of the whole text.
+ */
+function matchesOnLines(text: string, at: readonly number[]): UrlMatch[] {
+  const out: UrlMatch[] = [];
+  let searched = 0; // where the last line searched ends
+  for (const offset of at) {
+    if (offset < searched) continue;
+    const from = Math.max(0, text.lastIndexOf('\n', offset));
+    const nl = text.indexOf('\n', offset);
+    searched = nl < 0 ? text.length : nl + 1;
+    for (const m of findUrls(text.slice(from, searched)))
+      out.push({ start: m.start + from, end: m.end + from });
   }
   return out;
 }

@@ -196,6 +196,37 @@ describe('amp-url check (a hostile repository)', function () {
     assert.equal(check(['clean.txt'], repo).code, 0);
     assert.equal(check(['clean.txt', '--require', 'weird'], repo).code, 2);
   });
+
+  it('finds AMP URLs however a file spells them; a file it passes over unread still has its skip reported', () => {
+    const spelled: Record<string, Buffer> = {
+      'spelled/a.html': Buffer.from(
+        '<a href="https://www&#46;google&#46;com/amp/s/example.com/p">x</a>\n',
+      ),
+      'spelled/b.json': Buffer.from('{"u": "https://www\\u002egoogle.com/amp/s/example.com/p"}\n'),
+      'spelled/c.txt': Buffer.from(
+        'https://example-com.cdn.\uff41\uff4d\uff50project.org/c/s/example.com/p\n',
+      ),
+      'spelled/d.txt': Buffer.from('caf\xe9, no URL here\n', 'latin1'),
+      'spelled/e.md': Buffer.from('the AMP page https://amp.example.com/amp/s/x?amp=1&a=%20\n'),
+    };
+    for (const [rel, bytes] of Object.entries(spelled)) {
+      fs.mkdirSync(path.dirname(path.join(repo, rel)), { recursive: true });
+      fs.writeFileSync(path.join(repo, rel), bytes);
+    }
+    const r = check(['spelled'], repo);
+    assert.equal(
+      r.stdout,
+      [
+        'spelled/a.html:1:10: AMP viewer URL: the publisher URL is https://example.com/p [amp-viewer-url]',
+        'spelled/b.json:1:8: AMP viewer URL: the publisher URL is https://example.com/p [amp-viewer-url]',
+        'spelled/c.txt:1:1: AMP Cache URL: the publisher URL is https://example.com/p [amp-cache-url]',
+        '',
+      ].join('\n'),
+    );
+    assert.match(r.stderr, /spelled\/d\.txt: skipped: not UTF-8/);
+    assert.match(r.stderr, /5 files, 3 found, 1 skipped/);
+    assert.equal(r.code, 1);
+  });
 });
 
 interface SarifLog {
