@@ -142,7 +142,7 @@ describe(`hover layout in the default layout (VS Code ${version})`, function () 
         assert.ok(m.text.startsWith(`AMP URL · URL: ${url}\n`), m.text);
         assert.ok(!m.text.includes('&amp;'), m.text);
       }
-      assert.match(m.text, /(?:… and \d+ more )?Show all forms\n/, m.text);
+      assert.match(m.text, /(?:… and \d+ more · )?Show all forms\n/, m.text);
       assert.doesNotMatch(m.text, /\S…\S|\(\d[\d,]* chars\)/, `a shortened value:\n${m.text}`);
       for (const s of m.scroll) {
         assert.ok(s.sh <= s.ch + 1, `the hover scrolls (${s.cls}: ${s.sh} > ${s.ch} px)`);

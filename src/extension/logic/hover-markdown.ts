@@ -160,7 +160,11 @@ function layout(forms: UrlForms, target: HoverTarget | undefined, t: Localize): 
   return out;
 }
 
-/** One row for the most specific Safe Browsing expression; the others are behind Show all forms. */
+/**
+ * One row for the most specific Safe Browsing expression; the others are behind Show all forms.
+ * It comes before other caches' rows: it says what no other row says, in a line or two, where
+ * another cache's URL repeats the first row on another host (the hover lists what fits).
+ */
 function hashRow(forms: UrlForms, out: Layout, t: Localize): void {
   const h = forms.hashes;
   if (!h) return;
@@ -172,7 +176,8 @@ function hashRow(forms: UrlForms, out: Layout, t: Localize): void {
   if (h.value.length === 0) return;
   const first = h.value[0];
   const expression = shortenMiddle(first.expression, MAX_VALUE_SHOWN);
-  out.rows.push({
+  const before = out.rows.findIndex((r) => r.form.startsWith('cache:'));
+  out.rows.splice(before < 0 ? out.rows.length : before, 0, {
     label,
     value: `${tableCode(expression)} → ${codeSpan(first.hex)}`,
     shown: [{ code: expression }, { text: '→' }, { code: first.hex }],
@@ -376,7 +381,7 @@ function assemble(
   });
   const folded = x.folded.map((f) => f.md);
   const all = target && level !== 'none' ? encodedTarget(target) : undefined;
-  const more = x.hidden > 0 ? `${escapeMarkdown(t('… and {0} more', x.hidden))} ` : '';
+  const more = x.hidden > 0 ? `${escapeMarkdown(t('… and {0} more', x.hidden))} · ` : '';
   if (all !== undefined)
     folded.push(
       `${more}${link(t('Show all forms'), COMMAND.showAllForms, t('List every form'), all)}`,

@@ -122,11 +122,12 @@ describe('extension hover markdown', () => {
   it('a publisher URL: one header line, the configured cache first, links to our commands', () => {
     const md = hover(PUB);
     assert.equal(md.split('\n')[0], `AMP URL · URL: \`${PUB}\``);
+    // Safe Browsing says what no other row does; another cache repeats the first on its host.
     assert.deepEqual(labels(md), [
       'Google AMP Cache URL',
       'Google AMP Cache origin',
-      'Bing AMP Cache URL',
       'Safe Browsing hash prefix',
+      'Bing AMP Cache URL',
     ]);
     // Whole: what the settings change (/c/s/, the cache's host) stays visible.
     assert.deepEqual([labels(md)[0], rows(md)[0][1]], ['Google AMP Cache URL', `\`${CACHE}\``]);
@@ -148,10 +149,10 @@ describe('extension hover markdown', () => {
       'ampUrl.copy cacheOrigin',
       'ampUrl.replace cacheOrigin',
       'ampUrl.open cacheOrigin',
+      'ampUrl.copy hash:0',
       'ampUrl.copy cache:bing',
       'ampUrl.replace cache:bing',
       'ampUrl.open cache:bing',
-      'ampUrl.copy hash:0',
       'ampUrl.showAllForms -',
     ]);
   });
@@ -221,15 +222,16 @@ describe('extension hover markdown', () => {
       })),
     ];
     const md = hover(PUB, { ...settings, caches });
-    assert.deepEqual(labels(md).slice(0, 3), [
+    assert.deepEqual(labels(md), [
       'Google AMP Cache URL',
       'Google AMP Cache origin',
+      'Safe Browsing hash prefix',
       'Bing AMP Cache URL',
     ]);
     const n = computeForms(PUB, settings).hashes?.value?.length ?? 0;
     // Bing's origin, three caches' URL and origin, the other hash prefixes, and the two forms
     // already equal to the URL: that line does not fit the hover's height.
-    assert.match(md, new RegExp(`… and ${1 + 6 + n - 1 + 2} more \\[Show all forms\\]`));
+    assert.match(md, new RegExp(`… and ${1 + 6 + n - 1 + 2} more · \\[Show all forms\\]`));
   });
 
   it('hash prefixes: the most specific one in a row, the others behind Show all forms', () => {
@@ -333,7 +335,7 @@ describe('extension hover markdown', () => {
         rows(md).length +
         (/^Already in this form/m.test(plain) ? same : 0) +
         (/^Not available/m.test(plain) ? refused : 0);
-      const more = Number(/… and (\d+) more \[Show all forms\]/.exec(plain)?.[1] ?? 0);
+      const more = Number(/… and (\d+) more · \[Show all forms\]/.exec(plain)?.[1] ?? 0);
       assert.equal(named + more, forms.forms.length + hashes, plain);
       assert.match(plain, /\[Show all forms\]\(command:ampUrl\.showAllForms\?[^)]*\)$/, plain);
       assertSafe(md, target(url), url);
