@@ -85,7 +85,8 @@ interface Layout {
   rows: Row[];
   /** Forms equal to the URL, and refused forms grouped by reason. */
   same: string[];
-  refused: Map<string, string[]>;
+  /** By reason: the forms' labels, and the rank (`rank`) of the most wanted of them. */
+  refused: Map<string, { labels: string[]; rank: number }>;
   /** How many forms "Show all forms" lists that have no row. */
   hidden: number;
 }
@@ -120,9 +121,17 @@ function note(text: string): string {
 /** The order rows come in: the form most likely wanted first, by the URL's kind. */
 const ORDER = ['publisher', 'publisherDomain', 'cache', 'cacheOrigin', 'cache:', 'canonical'];
 
-function rank(f: Form): number {
+function rank(f: Pick<Form, 'id'>): number {
   const i = ORDER.findIndex((id) => (id.endsWith(':') ? f.id.startsWith(id) : f.id === id));
   return i < 0 ? ORDER.length : i;
+}
+
+function refuse(out: Layout, reason: string, label: string, r: number): void {
+  const known = out.refused.get(reason);
+  if (known) {
+    known.labels.push(label);
+    known.rank = Math.min(known.rank, r);
+  } else out.refused.set(reason, { labels: [label], rank: r });
 }
 
 function actionsFor(f: Form): Action[] {
@@ -137,7 +146,7 @@ function layout(forms: UrlForms, target: HoverTarget | undefined, t: Localize): 
     const label = f.label;
     if (f.value === undefined) {
       const reason = f.error ?? '';
-      out.refused.set(reason, [...(out.refused.get(reason) ?? []), label]);
+      refuse(out, reason, label, rank(f));
     } else if (f.value === forms.url || f.value === target?.expected) {
       out.same.push(label);
     } else if (
@@ -170,7 +179,7 @@ function hashRow(forms: UrlForms, out: Layout, t: Localize): void {
   if (!h) return;
   const label = formName('hashPrefix', t);
   if (h.value === undefined) {
-    out.refused.set(h.error, [...(out.refused.get(h.error) ?? []), label]);
+    refuse(out, h.error, label, rank({ id: 'hash:0' }));
     return;
   }
   if (h.value.length === 0) return;
@@ -250,6 +259,8 @@ interface Folded {
   forms: number;
   /** Notes (the reverse's warnings) are always shown; refusals say why a form is missing. */
   kind: 'note' | 'same' | 'refused';
+  /** A refusal of a form more wanted than every row (the hover's answer is why it is missing). */
+  first?: boolean;
 }
 
 /** The hover's text, made once; links are added to it by `assemble`. */
@@ -296,8 +307,8 @@ function text(forms: UrlForms, l: Layout, target: HoverTarget | undefined, t: Lo
     };
   });
   const folded: Folded[] = [];
-  const add = (plain: string, forms: number, kind: Folded['kind']) =>
-    folded.push({ md: escapeMarkdown(plain), plain, forms, kind });
+  const add = (plain: string, forms: number, kind: Folded['kind'], first = false) =>
+    folded.push({ md: escapeMarkdown(plain), plain, forms, kind, first });
   // The reverse's warnings (a look-alike prefix, a path leaving the publisher's) come first.
   const notes = forms.forms.flatMap((f) => f.notes ?? []);
   for (const n of notes.slice(0, MAX_NAMED))
@@ -308,20 +319,24 @@ function text(forms: UrlForms, l: Layout, target: HoverTarget | undefined, t: Lo
       l.same.length,
       'same',
     );
-  for (const [reason, labels] of [...l.refused].slice(0, MAX_NAMED))
+  const firstRow = l.rows.length ? rank({ id: l.rows[0].form }) : Infinity;
+  for (const [reason, r] of [...l.refused].slice(0, MAX_NAMED))
     add(
-      t('Not available for {0}: {1}', named(labels, t), shortenMiddle(reason, MAX_NOTE_SHOWN)),
-      labels.length,
+      t('Not available for {0}: {1}', named(r.labels, t), shortenMiddle(reason, MAX_NOTE_SHOWN)),
+      r.labels.length,
       'refused',
+      r.rank < firstRow,
     );
   return { header, headerPieces, cells, folded, hidden: l.hidden };
 }
 
 /**
  * The lines that fit the hover's height (hover-fit.ts) without scrolling: the header, the form
- * most likely wanted, the warnings and the line with "Show all forms" always; then the other
- * forms in the order they are most likely wanted, the refusals and the forms already equal, each
- * while it fits. What is left out is counted in "… and N more": Show all forms lists it.
+ * most likely wanted, the warnings and the line with "Show all forms" always; then, each while
+ * it fits, why a form more wanted than the first row is missing (a hashed cache origin's
+ * publisher domain, the cache URL of a URL with a password), the other forms in the order they
+ * are most likely wanted, the other refusals and the forms already equal. What is left out is
+ * counted in "… and N more": Show all forms lists it.
  */
 function fit(x: Text, rows: Row[]): { x: Text; rows: Row[] } {
   const rowLines = x.cells.map((c) => linesOf(c.pieces));
@@ -330,14 +345,15 @@ function fit(x: Text, rows: Row[]): { x: Text; rows: Row[] } {
   const keepFolded = x.folded.map((f) => f.kind === 'note');
   let used = linesOf(x.headerPieces) + 1 + (rowLines[0] ?? 0);
   keepFolded.forEach((k, i) => (used += k ? foldedLines[i] : 0));
-  const folded = (kind: Folded['kind']) =>
+  const folded = (kind: Folded['kind'], first: boolean) =>
     x.folded
-      .map((f, i) => ({ keep: keepFolded, i, lines: foldedLines[i], kind: f.kind }))
-      .filter((o) => o.kind === kind);
+      .map((f, i) => ({ keep: keepFolded, i, lines: foldedLines[i], f }))
+      .filter((o) => o.f.kind === kind && o.f.first === first);
   const optional = [
+    ...folded('refused', true),
     ...x.cells.map((_, i) => ({ keep: keepRow, i, lines: rowLines[i] })).slice(1),
-    ...folded('refused'),
-    ...folded('same'),
+    ...folded('refused', false),
+    ...folded('same', false),
   ];
   for (const o of optional) {
     if (used + o.lines > HOVER_LINES) continue;

@@ -353,6 +353,17 @@ describe('extension hover markdown', () => {
     );
   });
 
+  it('why the form most wanted is missing comes before other forms', () => {
+    const hashed =
+      'https://ipe2ctblezfxarawwb6552oippx4ufdntmq6aizlimbcm4gr2a4q.cdn.ampproject.org';
+    const md = hover(hashed).replace(/\\(.)/g, '$1');
+    assert.match(md, /^Not available for Publisher domain: hashed: can't be reversed/m);
+    assert.deepEqual(labels(hover(hashed)), ['Safe Browsing canonical URL']);
+    assert.match(md, /… and 4 more · \[Show all forms\]/); // normalized, the three hash prefixes
+    const password = hover('https://user:pw@example.com/some/where').replace(/\\(.)/g, '$1');
+    assert.match(password, /^Not available for Google AMP Cache URL, [^\n]*user name or password/m);
+  });
+
   it('the header repeats the URL when it is read differently, or fits on the header line', () => {
     const long = NORMAL[1][0];
     assert.equal(hover(long).split('\n')[0], 'AMP URL · URL');
