@@ -1,6 +1,7 @@
 // The hover's Markdown for one URL: a header line, then one line per form (label, value, links;
-// a long value wraps), then the forms that need no line folded into one line each. Safe by
-// construction:
+// a long value wraps), then the forms that need no line folded into one line each; only as many
+// lines as fit VS Code's hover height without scrolling (hover-fit.ts), the rest counted behind
+// "Show all forms". Safe by construction:
 // - document text only ever appears escaped (escape.ts), in code spans that are always closed;
 // - the only links are `command:` links to our four commands, whose single argument is a
 //   LinkTarget (link-args.ts) naming where the URL is and which form: never a value;
