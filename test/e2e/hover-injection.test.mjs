@@ -83,7 +83,8 @@ describe('hover injection on the rendered hover (code-server in Chromium)', func
         await wb.openFromExplorer(name);
         const hover = await hoverAt(`s${size}.example`, ours);
         if (ours) {
-          assert.match(hover.text, /^AMP URL · URL: https:\/\/s\d+\.example\//m, hover.text);
+          // The header names the kind; the URL is the document's text, too long to repeat.
+          assert.match(hover.text, /^AMP URL · URL\n/m, hover.text);
           // The long values are shown shortened in the middle, with their length.
           assert.match(hover.text, /…[^\n]*\(\d[\d,]* chars\)/);
           if (size === 4_500) await wb.screenshot(`hover-injection-${ext}.png`);

@@ -7,8 +7,11 @@ import * as assert from 'node:assert';
 import { vscodeBuild } from '../../scripts/lib/paths.mjs';
 import { openWorkbench } from './lib/workbench.mjs';
 
-// URLs of normal length with the values the hover must show whole (computed apart: the AMP
-// Cache URL format of the spec, /c/s/ for https, /i/ for images; the publisher URL back).
+// URLs of normal length (up to about 150 characters) with the values the hover must show whole
+// (computed apart: the AMP Cache URL format of the spec, /c/s/ for https, /i/ for images, a `-`
+// doubled in the cache host; the publisher URL back). `written`: the URL as its file has it,
+// when its reader reads it differently (an HTML attribute's &amp;), so the header must show the
+// URL read; `prefix`: text before it on its line, which puts it near the editor's right edge.
 const CASES = [
   {
     what: 'the issue 21 example (72-character cache URL)',
@@ -21,13 +24,9 @@ const CASES = [
   },
   {
     what: 'a publisher URL with a query and a fragment',
-    // Five forms of over 100 characters each take about 320 px at 1.100's hover width, 380 px at
-    // 1.139's (Chat open); VS Code caps a hover at 250 px. Not yet: it needs fewer forms listed.
-    scrolls: true,
     url: 'https://www.example.com/news/2024/05/story.html?utm_source=feed&ref=home#comments',
     values: [
       'https://www-example-com.cdn.ampproject.org/c/s/www.example.com/news/2024/05/story.html?utm_source=feed&ref=home#comments',
-      'https://www-example-com.www.bing-amp.com/c/s/www.example.com/news/2024/05/story.html?utm_source=feed&ref=home#comments',
     ],
   },
   {
@@ -36,11 +35,56 @@ const CASES = [
     url: 'https://example-com.cdn.ampproject.org/i/s/example.com/images/2024/05/hero-banner.png?w=1200',
     values: ['https://example.com/images/2024/05/hero-banner.png?w=1200'],
   },
+  {
+    what: 'a 153-character publisher URL (a 198-character cache URL), near the right edge',
+    prefix: 'Read it on the cache: ',
+    url: 'https://www.example-news.com/world/europe/2024/05/21/the-long-road-to-a-new-climate-agreement-in-brussels.html?utm_source=newsletter&utm_medium=email#top',
+    values: [
+      'https://www-example--news-com.cdn.ampproject.org/c/s/www.example-news.com/world/europe/2024/05/21/the-long-road-to-a-new-climate-agreement-in-brussels.html?utm_source=newsletter&utm_medium=email#top',
+    ],
+  },
+  {
+    what: 'a 155-character AMP Cache URL',
+    url: 'https://www-example--news-com.cdn.ampproject.org/c/s/www.example-news.com/world/2024/05/21/a-new-climate-agreement-in-brussels.amp.html?utm_source=feed#top',
+    values: [
+      'https://www.example-news.com/world/2024/05/21/a-new-climate-agreement-in-brussels.amp.html?utm_source=feed#top',
+    ],
+  },
+  {
+    what: 'a look-alike AMP Cache URL: its warning, which names both hosts, is shown whole',
+    url: 'https://www-example-news-com.cdn.ampproject.org/c/s/www.example-news.com/world/2024/05/21/a-new-climate-agreement-in-brussels.amp.html?utm_source=feed#top',
+    values: [
+      'https://www.example-news.com/world/2024/05/21/a-new-climate-agreement-in-brussels.amp.html?utm_source=feed#top',
+      '"www-example-news-com.cdn.ampproject.org" is not the one of "www.example-news.com" ("www-example--news-com.cdn.ampproject.org")',
+    ],
+  },
+  {
+    what: 'an AMP viewer URL with a query and a fragment',
+    url: 'https://www.google.com/amp/s/www.example.com/news/2024/05/story.amp.html?utm_source=feed&ref=home#comments',
+    values: [
+      'https://www.example.com/news/2024/05/story.amp.html?utm_source=feed&ref=home#comments',
+      'https://www-example-com.cdn.ampproject.org',
+    ],
+  },
+  {
+    what: 'an HTML attribute with &amp;: the header shows the URL the browser reads',
+    file: 'attribute.html',
+    prefix: '<p><a href="',
+    suffix: '">Search results</a></p>',
+    url: 'https://www.example.com/search?q=amp+cache&page=2&sort=new#results',
+    written: 'https://www.example.com/search?q=amp+cache&amp;page=2&amp;sort=new#results',
+    values: [
+      'https://www-example-com.cdn.ampproject.org/c/s/www.example.com/search?q=amp+cache&page=2&sort=new#results',
+    ],
+  },
 ];
 const FILE = 'layout.txt';
-const TEXT = `${CASES.map((c) => `${c.prefix ?? ''}${c.url}`).join('\n\n')}\n`;
+const line = (c) => `${c.prefix ?? ''}${c.written ?? c.url}${c.suffix ?? ''}`;
+const FILES = {};
+for (const c of CASES) FILES[c.file ?? FILE] = `${FILES[c.file ?? FILE] ?? ''}${line(c)}\n\n`;
 
 let wb,
+  open,
   failed = false;
 const version = vscodeBuild().vscode;
 
@@ -49,8 +93,7 @@ describe(`hover layout in the default layout (VS Code ${version})`, function () 
 
   before(async function () {
     this.timeout(120_000);
-    wb = await openWorkbench({ files: { [FILE]: TEXT } });
-    await wb.openFromExplorer(FILE);
+    wb = await openWorkbench({ files: FILES });
   });
 
   afterEach(async function () {
@@ -59,10 +102,11 @@ describe(`hover layout in the default layout (VS Code ${version})`, function () 
 
   after(async () => wb?.close(failed));
 
-  CASES.forEach(({ what, url, values, scrolls }, i) => {
-    const claim = scrolls ? 'no sideways scrolling' : 'nothing scrolls';
-    it(`${what}: every value whole, ${claim}, every link inside the hover`, async () => {
-      const { hover } = await wb.hoverUntil(url, (text) => text.includes(values[0]));
+  CASES.forEach(({ what, url, written, values, file = FILE }, i) => {
+    it(`${what}: every value whole, nothing scrolls, every link inside the hover`, async () => {
+      if (open !== file) await wb.openFromExplorer(file);
+      open = file;
+      const { hover } = await wb.hoverUntil(written ?? url, (text) => text.includes(values[0]));
       await wb.screenshot(`hover-layout-${version}-${i + 1}.png`, hover);
       const m = await hover.evaluate((root) => {
         const box = (el) => {
@@ -90,14 +134,18 @@ describe(`hover layout in the default layout (VS Code ${version})`, function () 
           window: { width: window.innerWidth, height: window.innerHeight },
         };
       });
-      for (const v of [url, ...values])
+      for (const v of values)
         assert.ok(m.text.includes(v), `the hover does not show ${v} whole:\n${m.text}`);
+      // The URL read, when it differs from the text (rule 1); the text under the pointer itself
+      // is not repeated unless it fits on the header line.
+      if (written) {
+        assert.ok(m.text.startsWith(`AMP URL · URL: ${url}\n`), m.text);
+        assert.ok(!m.text.includes('&amp;'), m.text);
+      }
+      assert.match(m.text, /(?:… and \d+ more · )?Show all forms\n/, m.text);
       assert.doesNotMatch(m.text, /\S…\S|\(\d[\d,]* chars\)/, `a shortened value:\n${m.text}`);
       for (const s of m.scroll) {
-        assert.ok(
-          scrolls || s.sh <= s.ch + 1,
-          `the hover scrolls vertically (${s.cls}: ${s.sh} > ${s.ch} px)`,
-        );
+        assert.ok(s.sh <= s.ch + 1, `the hover scrolls (${s.cls}: ${s.sh} > ${s.ch} px)`);
         assert.ok(s.sw <= s.cw + 1, `the hover scrolls sideways (${s.cls}: ${s.sw} > ${s.cw} px)`);
       }
       const labels = m.links.map((l) => l.text);
@@ -107,7 +155,8 @@ describe(`hover layout in the default layout (VS Code ${version})`, function () 
         const inside =
           l.left >= m.hover.left - 1 &&
           l.right <= m.hover.right + 1 &&
-          (scrolls || (l.top >= m.hover.top - 1 && l.bottom <= m.hover.bottom + 1)) &&
+          l.top >= m.hover.top - 1 &&
+          l.bottom <= m.hover.bottom + 1 &&
           l.right <= m.window.width &&
           l.bottom <= m.window.height;
         assert.ok(inside, `"${l.text}" is cut off: ${JSON.stringify({ link: l, hover: m.hover })}`);

@@ -1,6 +1,7 @@
 // The hover's Markdown for one URL: a header line, then one line per form (label, value, links;
-// a long value wraps), then the forms that need no line folded into one line each. Safe by
-// construction:
+// a long value wraps), then the forms that need no line folded into one line each; only as many
+// lines as fit VS Code's hover height without scrolling (hover-fit.ts), the rest counted behind
+// "Show all forms". Safe by construction:
 // - document text only ever appears escaped (escape.ts), in code spans that are always closed;
 // - the only links are `command:` links to our four commands, whose single argument is a
 //   LinkTarget (link-args.ts) naming where the URL is and which form: never a value;
@@ -18,6 +19,7 @@ import {
   tableCode,
 } from './escape';
 import type { Form, UrlForms } from '../../shared/forms';
+import { HOVER_LINES, linesOf, type Piece } from './hover-fit';
 import { parseLinkTarget, type LinkTarget } from './link-args';
 import { format, type Localize } from '../../shared/localize';
 import { formName, kindName } from '../../shared/names';
@@ -74,6 +76,8 @@ interface Row {
   label: string;
   /** Markdown of the value (escaped, closed). */
   value: string;
+  /** The value as shown, for the estimate of its lines (hover-fit.ts). */
+  shown: Piece[];
   form: string;
   actions: Action[];
 }
@@ -82,7 +86,8 @@ interface Layout {
   rows: Row[];
   /** Forms equal to the URL, and refused forms grouped by reason. */
   same: string[];
-  refused: Map<string, string[]>;
+  /** By reason: the forms' labels, and the rank (`rank`) of the most wanted of them. */
+  refused: Map<string, { labels: string[]; rank: number }>;
   /** How many forms "Show all forms" lists that have no row. */
   hidden: number;
 }
@@ -97,7 +102,17 @@ export function shortValue(value: string, max = MAX_VALUE_SHOWN): string {
 function shownValue(value: string, t: Localize, max = MAX_VALUE_SHOWN): string {
   const shown = shortValue(value, max);
   if (shown === value) return tableCode(value);
-  return `${tableCode(shown)} ${escapeMarkdown(t('({0} chars)', groupDigits(value.length)))}`;
+  return `${tableCode(shown)} ${escapeMarkdown(lengthNote(value, t))}`;
+}
+
+function lengthNote(value: string, t: Localize): string {
+  return t('({0} chars)', groupDigits(value.length));
+}
+
+/** What `shownValue` shows, as pieces for the estimate of its lines. */
+function valuePieces(value: string, t: Localize, max = MAX_VALUE_SHOWN): Piece[] {
+  const shown = shortValue(value, max);
+  return shown === value ? [{ code: value }] : [{ code: shown }, { text: lengthNote(value, t) }];
 }
 
 function note(text: string): string {
@@ -107,9 +122,17 @@ function note(text: string): string {
 /** The order rows come in: the form most likely wanted first, by the URL's kind. */
 const ORDER = ['publisher', 'publisherDomain', 'cache', 'cacheOrigin', 'cache:', 'canonical'];
 
-function rank(f: Form): number {
+function rank(f: Pick<Form, 'id'>): number {
   const i = ORDER.findIndex((id) => (id.endsWith(':') ? f.id.startsWith(id) : f.id === id));
   return i < 0 ? ORDER.length : i;
+}
+
+function refuse(out: Layout, reason: string, label: string, r: number): void {
+  const known = out.refused.get(reason);
+  if (known) {
+    known.labels.push(label);
+    known.rank = Math.min(known.rank, r);
+  } else out.refused.set(reason, { labels: [label], rank: r });
 }
 
 function actionsFor(f: Form): Action[] {
@@ -124,7 +147,7 @@ function layout(forms: UrlForms, target: HoverTarget | undefined, t: Localize): 
     const label = f.label;
     if (f.value === undefined) {
       const reason = f.error ?? '';
-      out.refused.set(reason, [...(out.refused.get(reason) ?? []), label]);
+      refuse(out, reason, label, rank(f));
     } else if (f.value === forms.url || f.value === target?.expected) {
       out.same.push(label);
     } else if (
@@ -133,11 +156,11 @@ function layout(forms: UrlForms, target: HoverTarget | undefined, t: Localize): 
     ) {
       out.hidden++;
     } else {
+      const matched = t('matched against the domains in this document');
       out.rows.push({
         label,
-        value: f.matched
-          ? `${shownValue(f.value, t)} ${note(t('matched against the domains in this document'))}`
-          : shownValue(f.value, t),
+        value: f.matched ? `${shownValue(f.value, t)} ${note(matched)}` : shownValue(f.value, t),
+        shown: [...valuePieces(f.value, t), ...(f.matched ? [{ text: matched }] : [])],
         form: f.id,
         actions: actionsFor(f),
       });
@@ -147,20 +170,27 @@ function layout(forms: UrlForms, target: HoverTarget | undefined, t: Localize): 
   return out;
 }
 
-/** One row for the most specific Safe Browsing expression; the others are behind Show all forms. */
+/**
+ * One row for the most specific Safe Browsing expression; the others are behind Show all forms.
+ * It comes before other caches' rows: it says what no other row says, in a line or two, where
+ * another cache's URL repeats the first row on another host (the hover lists what fits).
+ */
 function hashRow(forms: UrlForms, out: Layout, t: Localize): void {
   const h = forms.hashes;
   if (!h) return;
   const label = formName('hashPrefix', t);
   if (h.value === undefined) {
-    out.refused.set(h.error, [...(out.refused.get(h.error) ?? []), label]);
+    refuse(out, h.error, label, rank({ id: 'hash:0' }));
     return;
   }
   if (h.value.length === 0) return;
   const first = h.value[0];
-  out.rows.push({
+  const expression = shortenMiddle(first.expression, MAX_VALUE_SHOWN);
+  const before = out.rows.findIndex((r) => r.form.startsWith('cache:'));
+  out.rows.splice(before < 0 ? out.rows.length : before, 0, {
     label,
-    value: `${tableCode(shortenMiddle(first.expression, MAX_VALUE_SHOWN))} → ${codeSpan(first.hex)}`,
+    value: `${tableCode(expression)} → ${codeSpan(first.hex)}`,
+    shown: [{ code: expression }, { text: '→' }, { code: first.hex }],
     form: 'hash:0',
     actions: ['copy'],
   });
@@ -221,46 +251,140 @@ function rowLinks(row: Row, target: HoverTarget, t: Localize): string {
 /** Which links a hover carries: all, only "Show all forms", or none (the URL is too long). */
 type LinkLevel = 'all' | 'showAll' | 'none';
 
+/** A line that needs no row of its own: a note, the forms already equal, a refusal. */
+interface Folded {
+  md: string;
+  /** The line as read, for the estimate of its lines. */
+  plain: string;
+  /** The forms it names: counted in "… and N more" when the line is left out. */
+  forms: number;
+  /** Notes (the reverse's warnings) are always shown; refusals say why a form is missing. */
+  kind: 'note' | 'same' | 'refused';
+  /** A refusal of a form more wanted than every row (the hover's answer is why it is missing). */
+  first?: boolean;
+}
+
 /** The hover's text, made once; links are added to it by `assemble`. */
 interface Text {
   header: string;
+  headerPieces: Piece[];
   /** Each row's label (the first, the form most likely wanted, in bold) and its value. */
-  cells: { label: string; value: string }[];
-  folded: string[];
-  /** "… and N more " before Show all forms. */
-  more: string;
+  cells: { label: string; value: string; pieces: Piece[] }[];
+  folded: Folded[];
+  /** How many forms "Show all forms" lists that no line names. */
+  hidden: number;
 }
 
-function text(forms: UrlForms, l: Layout, t: Localize): Text {
-  const header = `${escapeMarkdown(t('AMP URL · {0}', kindName(forms.kind, t, forms.file)))}: ${shownValue(forms.url, t, MAX_HEADER_SHOWN)}`;
+/**
+ * Whether the header repeats the URL: when it is read differently from the document's text (an
+ * HTML attribute's `&amp;` decoded, a string's escapes: the reader's URL, which every form is
+ * computed from), or when it fits on the header line. Otherwise it is the text under the
+ * pointer, and its lines go to the forms.
+ */
+function headerShowsUrl(forms: UrlForms, kind: string, target: HoverTarget | undefined): boolean {
+  if (forms.url !== target?.expected) return true;
+  // A URL longer than a line never fits it (and a huge one is not measured).
+  return forms.url.length <= 100 && linesOf([{ text: `${kind}:` }, { code: forms.url }]) === 1;
+}
+
+function text(forms: UrlForms, l: Layout, target: HoverTarget | undefined, t: Localize): Text {
+  const kind = t('AMP URL · {0}', kindName(forms.kind, t, forms.file));
+  const withUrl = headerShowsUrl(forms, kind, target);
+  const header = withUrl
+    ? `${escapeMarkdown(kind)}: ${shownValue(forms.url, t, MAX_HEADER_SHOWN)}`
+    : escapeMarkdown(kind);
+  const headerPieces: Piece[] = withUrl
+    ? [{ text: `${kind}:` }, ...valuePieces(forms.url, t, MAX_HEADER_SHOWN)]
+    : [{ text: kind }];
   const cells = l.rows.map((r, i) => {
-    const label = escapeMarkdown(shortenMiddle(r.label, MAX_LABEL_SHOWN)).replace(/ /g, NBSP);
-    return { label: i === 0 ? `**${label}**` : label, value: r.value };
+    const shortLabel = shortenMiddle(r.label, MAX_LABEL_SHOWN);
+    const label = escapeMarkdown(shortLabel).replace(/ /g, NBSP);
+    const links = r.actions.map((a) => actionLink(a, t).label).join(' ');
+    const style = i === 0 ? ('bold' as const) : undefined;
+    return {
+      label: i === 0 ? `**${label}**` : label,
+      value: r.value,
+      pieces: [{ keep: shortLabel, style }, { keep: links }, ...r.shown],
+    };
   });
-  const folded: string[] = [];
+  const folded: Folded[] = [];
+  const add = (plain: string, forms: number, kind: Folded['kind'], first = false) =>
+    folded.push({ md: escapeMarkdown(plain), plain, forms, kind, first });
   // The reverse's warnings (a look-alike prefix, a path leaving the publisher's) come first.
   const notes = forms.forms.flatMap((f) => f.notes ?? []);
   for (const n of notes.slice(0, MAX_NAMED))
-    folded.push(escapeMarkdown(shortenMiddle(t('Note: {0}', n), MAX_WARNING_SHOWN)));
-  if (l.same.length) folded.push(note(t('Already in this form: {0}', named(l.same, t))));
-  for (const [reason, labels] of [...l.refused].slice(0, MAX_NAMED))
-    folded.push(
-      escapeMarkdown(
-        t('Not available for {0}: {1}', named(labels, t), shortenMiddle(reason, MAX_NOTE_SHOWN)),
-      ),
+    add(shortenMiddle(t('Note: {0}', n), MAX_WARNING_SHOWN), 0, 'note');
+  if (l.same.length)
+    add(
+      shortenMiddle(t('Already in this form: {0}', named(l.same, t)), MAX_NOTE_SHOWN),
+      l.same.length,
+      'same',
     );
-  const more = l.hidden > 0 ? `${escapeMarkdown(t('… and {0} more', l.hidden))} ` : '';
-  return { header, cells, folded, more };
+  const firstRow = l.rows.length ? rank({ id: l.rows[0].form }) : Infinity;
+  for (const [reason, r] of [...l.refused].slice(0, MAX_NAMED))
+    add(
+      t('Not available for {0}: {1}', named(r.labels, t), shortenMiddle(reason, MAX_NOTE_SHOWN)),
+      r.labels.length,
+      'refused',
+      r.rank < firstRow,
+    );
+  return { header, headerPieces, cells, folded, hidden: l.hidden };
+}
+
+/**
+ * The lines that fit the hover's height (hover-fit.ts) without scrolling: the header, the form
+ * most likely wanted, the warnings and the line with "Show all forms" always; then, each while
+ * it fits, why a form more wanted than the first row is missing (a hashed cache origin's
+ * publisher domain, the cache URL of a URL with a password), the other forms in the order they
+ * are most likely wanted, the other refusals and the forms already equal. What is left out is
+ * counted in "… and N more": Show all forms lists it.
+ */
+function fit(x: Text, rows: Row[]): { x: Text; rows: Row[] } {
+  const rowLines = x.cells.map((c) => linesOf(c.pieces));
+  const foldedLines = x.folded.map((f) => linesOf([{ text: f.plain }]));
+  const keepRow = x.cells.map((_, i) => i === 0);
+  const keepFolded = x.folded.map((f) => f.kind === 'note');
+  let used = linesOf(x.headerPieces) + 1 + (rowLines[0] ?? 0);
+  keepFolded.forEach((k, i) => (used += k ? foldedLines[i] : 0));
+  const folded = (kind: Folded['kind'], first: boolean) =>
+    x.folded
+      .map((f, i) => ({ keep: keepFolded, i, lines: foldedLines[i], f }))
+      .filter((o) => o.f.kind === kind && o.f.first === first);
+  const optional = [
+    ...folded('refused', true),
+    ...x.cells.map((_, i) => ({ keep: keepRow, i, lines: rowLines[i] })).slice(1),
+    ...folded('refused', false),
+    ...folded('same', false),
+  ];
+  for (const o of optional) {
+    if (used + o.lines > HOVER_LINES) continue;
+    o.keep[o.i] = true;
+    used += o.lines;
+  }
+  const dropped =
+    keepRow.filter((k) => !k).length +
+    x.folded.reduce((n, f, i) => n + (keepFolded[i] ? 0 : f.forms), 0);
+  return {
+    x: {
+      header: x.header,
+      headerPieces: x.headerPieces,
+      cells: x.cells.filter((_, i) => keepRow[i]),
+      folded: x.folded.filter((_, i) => keepFolded[i]),
+      hidden: x.hidden + dropped,
+    },
+    rows: rows.filter((_, i) => keepRow[i]),
+  };
 }
 
 function length(x: Text): number {
   const cells = x.cells.map((c) => `${c.label} ${c.value}`);
-  return [x.header, ...cells, ...x.folded, x.more].reduce((n, s) => n + s.length + 8, 0);
+  const folded = x.folded.map((f) => f.md);
+  return [x.header, ...cells, ...folded, '… and 99 more'].reduce((n, s) => n + s.length + 8, 0);
 }
 
 function assemble(
   x: Text,
-  l: Layout,
+  rows: Row[],
   target: HoverTarget | undefined,
   level: LinkLevel,
   t: Localize,
@@ -269,21 +393,22 @@ function assemble(
   // A line per form: label, links, value. The links come right after the label, so they are
   // always in the same place and never pushed past the hover's edge by a long value, which wraps.
   const lines = x.cells.map((c, i) => {
-    const links = on ? rowLinks(l.rows[i], on, t) : '';
+    const links = on ? rowLinks(rows[i], on, t) : '';
     return [c.label, links, c.value].filter(Boolean).join(' ');
   });
-  const folded = [...x.folded];
+  const folded = x.folded.map((f) => f.md);
   const all = target && level !== 'none' ? encodedTarget(target) : undefined;
+  const more = x.hidden > 0 ? `${escapeMarkdown(t('… and {0} more', x.hidden))} · ` : '';
   if (all !== undefined)
     folded.push(
-      `${x.more}${link(t('Show all forms'), COMMAND.showAllForms, t('List every form'), all)}`,
+      `${more}${link(t('Show all forms'), COMMAND.showAllForms, t('List every form'), all)}`,
     );
   if (target && level === 'showAll')
     folded.push(escapeMarkdown(t('Per-form links are left out: this URL is too long for them.')));
   if (target && level === 'none')
     folded.push(escapeMarkdown(t('Links are left out: this URL is too long for them.')));
   // The forms and the folded lines are one paragraph, a hard line break after each line: no
-  // paragraph gaps, the most that fits VS Code's hover height (250 px) without scrolling.
+  // paragraph gaps, so more fits VS Code's hover height (250 px) without scrolling.
   const body = [...lines, ...folded].join('  \n');
   return [x.header, body].filter((b) => b !== '').join('\n\n');
 }
@@ -302,18 +427,19 @@ function levelFor(textOnly: number, links: number, target: HoverTarget | undefin
 
 /**
  * The hover for `forms`. `target` (the URL's place in the document) enables the links; without
- * it the hover is text only. Never longer than MAX_HOVER_CHARS.
+ * it the hover is text only. Never longer than MAX_HOVER_CHARS; lists only the forms that fit
+ * VS Code's hover height, the rest behind "Show all forms".
  */
 export function hoverMarkdown(forms: UrlForms, target?: HoverTarget, t: Localize = format): string {
   const refused = refusal(forms);
   if (refused !== undefined) return refusedMarkdown(forms.url, refused, t);
   const l = layout(forms, target, t);
-  const x = text(forms, l, t);
-  const links = l.rows.reduce((n, r) => n + r.actions.length, 0);
-  const md = assemble(x, l, target, levelFor(length(x) + 200, links, target), t);
+  const { x, rows } = fit(text(forms, l, target, t), l.rows);
+  const links = rows.reduce((n, r) => n + r.actions.length, 0);
+  const md = assemble(x, rows, target, levelFor(length(x) + 200, links, target), t);
   if (md.length <= MAX_HOVER_CHARS) return md;
   // Not reached with the sizes above; kept so the budget holds even if they change.
-  const plain = assemble(x, l, target, 'none', t);
+  const plain = assemble(x, rows, target, 'none', t);
   return plain.length <= MAX_HOVER_CHARS ? plain : x.header;
 }
 
