@@ -411,7 +411,7 @@ describe('interactive commands (code-server in Chromium)', function () {
         (await options.allInnerTexts()).map((t) => t.split('\n')[0].trim()),
         LABELS,
       );
-      await options.filter({ hasText: /^Bing AMP Cache$/ }).click();
+      await options.filter({ hasText: 'Bing AMP Cache' }).click();
       await wb.page.waitForFunction(() =>
         [...document.querySelectorAll('.settings-editor select.monaco-select-box')].some(
           (s) => s.selectedOptions[0]?.textContent === 'Bing AMP Cache',
