@@ -109,6 +109,12 @@ describe('extension: settings', () => {
       placeCursors(editor, 'amp_document');
       await run('ampUrl.toCacheUrl');
       assert.strictEqual(editor.document.getText(), MINE);
+      // A keybinding's { "cache": "custom" } means the same, whatever ampUrl.cache says.
+      await setWorkspace('cache', 'bing');
+      await run('ampUrl.toPublisherUrl');
+      assert.strictEqual(editor.document.getText(), PUB);
+      await run('ampUrl.toCacheUrl', { cache: 'custom' });
+      assert.strictEqual(editor.document.getText(), MINE);
     });
 
     it('a custom cache\'s own id (the value before "custom") still selects it', async () => {
