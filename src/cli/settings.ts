@@ -16,7 +16,8 @@ export const SETTING_FLAGS: FlagSpecs = {
 };
 
 export const SETTING_HELP = `Settings (as the extension's ampUrl.* settings):
-  --cache ID              cache for conversions: google (default), bing, or a --custom-cache id
+  --cache ID              cache for conversions: google (default), bing, custom (the first
+                          --custom-cache) or a --custom-cache id
   --custom-cache ID=DOMAIN  an extra cache (ampUrl.customCaches), e.g. --custom-cache my=cdn.example.net
   --serving-type T        auto, c (default), v, wp, cert, i, ii, r
   --image-width N         maximum width for the ii serving type
@@ -63,10 +64,14 @@ export function settingsFromArgs(args: ParsedArgs): Settings {
     'normalize.steps': steps,
   };
   const settings = readSettings((key) => values[key], true);
+  // The same rule as ampUrl.cache (selectCache): google, bing, custom (the first --custom-cache)
+  // or a --custom-cache id; said with the flags' names, not the settings'.
   const cache = flag(args, 'cache');
-  if (cache !== undefined && settings.cache.id !== cache)
+  if (settings.cacheError !== undefined)
     throw new UsageError(
-      `--cache must be one of ${settings.caches.map((c) => c.id).join(', ')} (got ${quoteArg(cache)})`,
+      cache === 'custom'
+        ? `--cache custom takes the first --custom-cache ID=DOMAIN, and there is none`
+        : `--cache must be google, bing, custom or a --custom-cache id (got ${quoteArg(cache ?? '')})`,
     );
   // readSettings falls back (and notes a problem) on a bad value: on a command line that is a mistake.
   if (settings.problems.length) throw new UsageError(settings.problems[0]);

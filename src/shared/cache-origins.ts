@@ -16,8 +16,15 @@ export interface CacheOriginOf {
 }
 
 export interface CacheOriginSettings {
-  cache: AmpCache;
+  /** The configured cache; `undefined` when `ampUrl.cache` selects none (`cacheError` says why). */
+  cache: AmpCache | undefined;
+  cacheError?: string;
   caches: readonly AmpCache[];
+}
+
+/** Why there is no configured cache (settings built by hand may lack the reason). */
+export function noCache(s: { cacheError?: string }, t: Localize = format): string {
+  return s.cacheError ?? t('ampUrl.cache selects no cache.');
 }
 
 /** The cache origin `url`'s page sends, or why it has none. Never throws. */
@@ -27,7 +34,8 @@ export function cacheOriginOf(
   t: Localize = format,
 ): Outcome<CacheOriginOf> {
   const c = classify(url, s.caches);
-  const on = (cache: AmpCache, publisher: string): Outcome<CacheOriginOf> => {
+  const on = (cache: AmpCache | undefined, publisher: string): Outcome<CacheOriginOf> => {
+    if (!cache) return { error: noCache(s, t) };
     const r = attempt(() => cacheOrigin(publisher, cache.cacheDomain), t);
     return r.error !== undefined ? r : { value: { origin: r.value, cache: cache.name } };
   };

@@ -8,7 +8,7 @@ import {
   publisherDomain,
 } from '../core';
 import type { AmpProjectFile } from '../core';
-import { cacheOriginOf } from './cache-origins';
+import { cacheOriginOf, noCache } from './cache-origins';
 import { classify, originOf, type UrlKind } from './classify';
 import { format, type Localize } from './localize';
 import { attempt, type Outcome } from './outcome';
@@ -50,7 +50,7 @@ export interface UrlForms {
 
 export type FormSettings = Pick<
   Settings,
-  'cache' | 'caches' | 'servingType' | 'imageWidth' | 'normalizeOptions'
+  'cache' | 'cacheError' | 'caches' | 'servingType' | 'imageWidth' | 'normalizeOptions'
 >;
 
 export interface FormOptions {
@@ -66,7 +66,11 @@ function form(id: string, section: HoverSection, label: string, o: Outcome<strin
 }
 
 function cacheForms(url: string, s: FormSettings, t: Localize, other: boolean): Form[] {
-  const caches = other ? s.caches.filter((c) => c.id !== s.cache.id) : [s.cache];
+  const selected = s.cache;
+  // No configured cache: the section says why in one line; the other caches still show.
+  if (!selected && !other)
+    return [form('cache', 'cache', formName('cache', t), { error: noCache(s, t) })];
+  const caches = other ? s.caches.filter((c) => c.id !== selected?.id) : selected ? [selected] : [];
   return caches.flatMap((cache) => {
     const suffix = other ? `:${cache.id}` : '';
     const section: HoverSection = other ? 'otherCaches' : 'cache';

@@ -32,7 +32,13 @@ export interface Limits {
 }
 
 export interface Settings {
-  cache: AmpCache;
+  /**
+   * The cache `ampUrl.cache` selects, or `undefined` when it selects none (`custom` without a
+   * custom cache, an unknown id): then `cacheError` says why, and every conversion to the
+   * configured cache refuses with that reason instead of quietly using another cache.
+   */
+  cache: AmpCache | undefined;
+  cacheError?: string;
   /** Registered caches plus the custom ones (when the workspace is trusted). */
   caches: readonly AmpCache[];
   servingType: ServingTypeSetting;
@@ -160,23 +166,59 @@ function normalizeOptions(preset: NormalizePreset, steps: unknown): NormalizeOpt
   return options;
 }
 
+/**
+ * The values `ampUrl.cache` offers (package.json's enum, kept equal by a unit test): the
+ * registered caches and `custom`, the first entry of `ampUrl.customCaches`. A plain enum, so the
+ * Settings editor draws a dropdown (with `anyOf` it draws a text box).
+ */
+export const CACHE_CHOICES = ['google', 'bing', 'custom'] as const;
+
+/**
+ * The cache a value of `ampUrl.cache` (or `--cache`) selects among `custom` (the custom caches in
+ * force: none in an untrusted workspace). A custom cache's own id still selects it, as it did
+ * before `custom` existed; anything else is refused with a one-line reason naming the setting.
+ */
+export function selectCache(
+  value: unknown,
+  custom: readonly AmpCache[],
+  trusted: boolean,
+  t: Localize = format,
+): { value: AmpCache; error?: undefined } | { value?: undefined; error: string } {
+  const id = value ?? 'google';
+  const registered = AMP_CACHES.find((c) => c.id === id);
+  if (registered) return { value: registered };
+  if (id === 'custom') {
+    if (custom.length) return { value: custom[0] };
+    return {
+      error: trusted
+        ? t(
+            'ampUrl.cache is "custom" but ampUrl.customCaches has no valid cache: add one, or choose google or bing.',
+          )
+        : t(
+            'ampUrl.cache is "custom" but custom caches are ignored in Restricted Mode: trust the workspace, or choose google or bing.',
+          ),
+    };
+  }
+  const legacy = custom.find((c) => c.id === id);
+  if (legacy) return { value: legacy };
+  // The value comes from workspace settings (any repository): quoted and cut, never rendered.
+  return {
+    error: trusted
+      ? t('ampUrl.cache: unknown cache {0}: choose google, bing or custom.', settingValue(id))
+      : t(
+          'ampUrl.cache: unknown cache {0} (custom caches are ignored in Restricted Mode): choose google or bing.',
+          settingValue(id),
+        ),
+  };
+}
+
 /** Sanitizes raw settings. `trusted` is false in an untrusted workspace: custom caches are ignored. */
 export function readSettings(get: ConfigGetter, trusted: boolean, t: Localize = format): Settings {
   const problems: string[] = [];
-  const caches = [
-    ...AMP_CACHES,
-    ...(trusted ? customCaches(get('customCaches'), problems, t) : []),
-  ];
-  const cacheId = get('cache');
-  let cache = caches.find((c) => c.id === cacheId);
-  if (!cache) {
-    cache = caches.find((c) => c.id === 'google') ?? caches[0];
-    // The value comes from workspace settings (any repository): quoted and cut, never rendered.
-    if (cacheId !== undefined)
-      problems.push(
-        t('ampUrl.cache: unknown cache {0}, using "{1}".', settingValue(cacheId), cache.id),
-      );
-  }
+  const custom = trusted ? customCaches(get('customCaches'), problems, t) : [];
+  const caches = [...AMP_CACHES, ...custom];
+  const selected = selectCache(get('cache'), custom, trusted, t);
+  if (selected.error !== undefined) problems.push(selected.error);
   const servingRaw = get('servingType');
   const servingType: ServingTypeSetting =
     servingRaw === 'auto' || isServingType(servingRaw) ? servingRaw : 'c';
@@ -187,7 +229,8 @@ export function readSettings(get: ConfigGetter, trusted: boolean, t: Localize = 
       ? (presetRaw as NormalizePreset)
       : 'safe';
   return {
-    cache,
+    cache: selected.value,
+    cacheError: selected.error,
     caches,
     servingType,
     imageWidth:

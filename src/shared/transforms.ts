@@ -12,6 +12,7 @@ import {
 } from '../core';
 import { classify, originOf, servingTypeFor } from './classify';
 import { format, type Localize } from './localize';
+import { noCache } from './cache-origins';
 import { attempt } from './outcome';
 import { ampLinkRelAt } from './link-rel';
 import { formName, projectFileName } from './names';
@@ -45,7 +46,7 @@ export interface TransformOverrides {
 
 export type TransformSettings = Pick<
   Settings,
-  'cache' | 'caches' | 'servingType' | 'imageWidth' | 'normalizeOptions'
+  'cache' | 'cacheError' | 'caches' | 'servingType' | 'imageWidth' | 'normalizeOptions'
 >;
 
 function toCache(
@@ -64,7 +65,10 @@ function toCache(
   if (kind !== 'publisher') return { skip: t('already an AMP Cache URL'), quiet: true };
   const imageWidth = o.imageWidth ?? s.imageWidth;
   const servingType = o.servingType ?? servingTypeFor(url, s.servingType, imageWidth);
-  const cacheDomain = (o.cache ?? s.cache).cacheDomain;
+  const cache = o.cache ?? s.cache;
+  // No cache selected (`custom` without one, an unknown id): refuse with the setting's reason.
+  if (!cache) return { skip: noCache(s, t) };
+  const cacheDomain = cache.cacheDomain;
   // The width belongs to `ii` only (the core refuses it with any other serving type).
   const options = {
     cacheDomain,

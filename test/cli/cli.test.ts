@@ -61,6 +61,35 @@ describe('amp-url: conversions', () => {
       run(['cache', '--custom-cache', 'my=amp.example.net', '--cache=my', 'http://a.com/']).stdout,
       'https://a-com.amp.example.net/c/a.com/\n',
     );
+    // --cache custom, as ampUrl.cache "custom": the first --custom-cache.
+    assert.equal(
+      run([
+        'cache',
+        '--custom-cache',
+        'my=amp.example.net',
+        '--custom-cache',
+        'two=two.example.org',
+        '--cache',
+        'custom',
+        'http://a.com/',
+      ]).stdout,
+      'https://a-com.amp.example.net/c/a.com/\n',
+    );
+  });
+
+  it('--cache: custom without a --custom-cache, or an unknown id, is a usage error naming the flags', () => {
+    const none = run(['cache', '--cache', 'custom', 'http://a.com/']);
+    assert.equal(
+      none.stderr,
+      'amp-url cache: --cache custom takes the first --custom-cache ID=DOMAIN, and there is none (see amp-url cache --help)\n',
+    );
+    assert.equal(none.code, 2);
+    const unknown = run(['cache', '--custom-cache', 'my=amp.example.net', '--cache', 'nope', 'x']);
+    assert.equal(
+      unknown.stderr,
+      'amp-url cache: --cache must be google, bing, custom or a --custom-cache id (got "nope") (see amp-url cache --help)\n',
+    );
+    assert.equal(unknown.code, 2);
   });
 
   it('canonical, normalize (--preset, --step), origin and hash', () => {

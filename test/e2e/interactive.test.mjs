@@ -4,7 +4,7 @@
 import * as assert from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { openWorkbench } from './lib/workbench.mjs';
+import { hoverShows, openWorkbench } from './lib/workbench.mjs';
 
 const LIMITS = { 'ampUrl.limits.maxDocumentSize': 2000, 'ampUrl.limits.maxLineLength': 200 };
 
@@ -366,35 +366,82 @@ describe('interactive commands (code-server in Chromium)', function () {
   });
 
   describe('ampUrl.cache offers its values', () => {
-    // VS Code's Settings editor draws a dropdown only for a closed enum, which would refuse the ids
-    // of ampUrl.customCaches; settings.json completes the registered caches (anyOf: enum, pattern).
-    it('settings.json completes "google" and "bing" for ampUrl.cache; nothing is saved', async () => {
-      await wb.runCommand('Preferences: Open User Settings (JSON)');
-      await wb.page.locator('.tab.active[aria-label^="settings.json"]').first().waitFor();
-      await wb.waitForText(
-        (text) => text.includes('ampUrl.limits.maxDocumentSize'),
-        'the settings',
+    // VS Code's Settings editor draws a dropdown only for a plain enum (anyOf gives a text box):
+    // google, bing and custom (the first of ampUrl.customCaches), named as the hover names them.
+    const URL_ = 'https://foo-example.com/blog/post-1';
+    const BING = 'https://foo--example-com.www.bing-amp.com/c/s/foo-example.com/blog/post-1';
+    const GOOGLE = 'https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/blog/post-1';
+    const LABELS = [
+      'Google AMP Cache',
+      'Bing AMP Cache',
+      'Custom: the first cache of ampUrl.customCaches',
+    ];
+
+    /** Settings (UI), searched for ampUrl.cache: the setting's row. */
+    async function cacheSetting() {
+      await wb.runCommand('Preferences: Open Settings (UI)');
+      const editor = wb.page.locator('.settings-editor');
+      await editor.waitFor();
+      // The search box has the focus when the editor opens; a person types the setting's id.
+      await wb.page.keyboard.type('ampUrl.cache');
+      const row = editor
+        .locator('.setting-item')
+        .filter({ has: wb.page.locator('.setting-item-label', { hasText: /^Cache$/ }) });
+      await row.waitFor();
+      return row;
+    }
+
+    /** The first AMP Cache URL the hover of URL_ shows: the configured cache's. */
+    const firstCacheUrl = (text) =>
+      text
+        .split('\n')
+        .map((line) => [BING, GOOGLE].find((v) => hoverShows(line, v)))
+        .find(Boolean);
+
+    it('Settings (UI): a dropdown; picking "Bing AMP Cache" puts its URL first in the hover', async () => {
+      const row = await cacheSetting();
+      const select = row.locator('select.monaco-select-box');
+      await select.waitFor();
+      assert.strictEqual(await row.locator('input').count(), 0, 'a text box, not a dropdown');
+      await wb.screenshot('settings-cache-dropdown.png', row);
+      await select.click();
+      const options = wb.page.locator('.monaco-select-box-dropdown-container .monaco-list-row');
+      await options.first().waitFor();
+      assert.deepStrictEqual(
+        (await options.allInnerTexts()).map((t) => t.split('\n')[0].trim()),
+        LABELS,
       );
-      const k = wb.page.keyboard;
-      await k.press('Control+End');
-      await k.press('ArrowUp');
-      await k.press('End');
-      await k.type(',\n"ampUrl.cache": ');
-      // The JSON language server starts with the file: until it has read the settings' schema,
-      // the editor suggests the file's words. Ask again, as a person would.
-      const rows = wb.page.locator('.suggest-widget .monaco-list-row');
-      const bing = rows.filter({ hasText: '"bing"' }).first();
-      for (let i = 0; i < 30 && !(await bing.isVisible()); i++) {
-        await k.press('Escape');
-        await k.press('Control+Space');
-        await bing.waitFor({ timeout: 1000 }).catch(() => {});
-      }
-      await bing.waitFor({ timeout: 1000 });
-      const labels = (await rows.allInnerTexts()).map((r) => r.split('\n')[0]).sort();
-      assert.deepStrictEqual(labels, ['"bing"', '"google"']);
-      await k.press('Escape');
-      await wb.runCommand('View: Revert and Close Editor');
-      await wb.page.locator('.tab[aria-label^="settings.json"]').waitFor({ state: 'detached' });
+      await options.filter({ hasText: 'Bing AMP Cache' }).click();
+      await wb.page.waitForFunction(() =>
+        [...document.querySelectorAll('.settings-editor select.monaco-select-box')].some(
+          (s) => s.selectedOptions[0]?.textContent === 'Bing AMP Cache',
+        ),
+      );
+      await wb.runCommand('View: Close Editor');
+
+      await wb.openFromExplorer('forms.txt');
+      const { hover } = await wb.hoverUntil(URL_, (t) => firstCacheUrl(t) === BING);
+      const text = (await hover.innerText()).replace(/\u00a0/g, ' ');
+      assert.ok(hoverShows(text, GOOGLE), 'the Google AMP Cache URL still shows, after it');
+      await wb.screenshot('settings-cache-bing-hover.png', hover);
+      await wb.dismissHover();
+
+      // Back to Google with the keyboard, as a person does: focus the dropdown, arrows, Enter.
+      const again = await cacheSetting();
+      await again.locator('select.monaco-select-box').focus();
+      await wb.page.keyboard.press('Enter');
+      await options.first().waitFor();
+      await wb.page.keyboard.press('ArrowUp');
+      await wb.page.keyboard.press('Enter');
+      await wb.page.waitForFunction(() =>
+        [...document.querySelectorAll('.settings-editor select.monaco-select-box')].some(
+          (s) => s.selectedOptions[0]?.textContent === 'Google AMP Cache',
+        ),
+      );
+      await wb.runCommand('View: Close Editor');
+      await wb.openFromExplorer('forms.txt');
+      await wb.hoverUntil(URL_, (t) => firstCacheUrl(t) === GOOGLE);
+      await wb.dismissHover();
     });
   });
 });

@@ -1,6 +1,6 @@
 // ampUrl.toCacheUrl (also the "Replace with AMP Cache URL" menu item): publisher URL -> AMP Cache URL.
 import * as vscode from 'vscode';
-import { isServingType, MAX_IMAGE_WIDTH, type ServingType } from '../../core';
+import { AMP_CACHES, isServingType, MAX_IMAGE_WIDTH, type ServingType } from '../../core';
 import type { Config } from '../config';
 import { truncate } from '../logic/escape';
 import { parseArgs } from '../logic/command-args';
@@ -30,7 +30,12 @@ export function cacheOverrides(
   const args = parsed.value as ToCacheArgs;
   const o: TransformOverrides = {};
   if (args.cache !== undefined) {
-    o.cache = config.settings.caches.find((c) => c.id === args.cache);
+    const { caches } = config.settings;
+    // `custom` is what it is in ampUrl.cache: the first custom cache (none in Restricted Mode).
+    o.cache =
+      args.cache === 'custom'
+        ? caches.find((c) => !AMP_CACHES.includes(c))
+        : caches.find((c) => c.id === args.cache);
     if (!o.cache) return vscode.l10n.t('Unknown cache "{0}".', truncate(args.cache, 100));
   }
   if (args.servingType !== undefined) {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { cacheOrigin } from '../../../src/core';
 import { classify, servingTypeFor } from '../../../src/shared/classify';
+import { cacheOriginOf } from '../../../src/shared/cache-origins';
 import { computeForms } from '../../../src/shared/forms';
 import { readSettings } from '../../../src/shared/settings';
 import { makeTransform } from '../../../src/shared/transforms';
@@ -51,6 +52,47 @@ describe('extension forms', () => {
     assert.ok(
       f.hashes?.value && f.hashes.value.length > 0 && /^[0-9a-f]{8}$/.test(f.hashes.value[0].hex),
     );
+  });
+
+  it('ampUrl.cache custom: the first custom cache; without one, one line with the reason, no crash', () => {
+    const custom = readSettings(
+      (k) =>
+        ({
+          cache: 'custom',
+          customCaches: [{ id: 'mine', name: 'My AMP Cache', cacheDomain: 'amp.example.net' }],
+        })[k],
+      true,
+    );
+    const f = computeForms(PUB, custom);
+    assert.equal(
+      value(f, 'cache'),
+      'https://example-com.amp.example.net/c/s/example.com/amp_document.html',
+    );
+    assert.equal(f.forms.find((x) => x.id === 'cache')?.label, 'My AMP Cache URL');
+    assert.equal(value(f, 'cache:google'), CACHE);
+    assert.equal(cacheOriginOf(PUB, custom).value?.origin, 'https://example-com.amp.example.net');
+
+    const none = readSettings((k) => (k === 'cache' ? 'custom' : undefined), true);
+    const reason =
+      'ampUrl.cache is "custom" but ampUrl.customCaches has no valid cache: add one, or choose google or bing.';
+    const g = computeForms(PUB, none);
+    const configured = g.forms.filter((x) => x.section === 'cache');
+    assert.deepEqual(
+      configured.map((x) => [x.label, x.value, x.error]),
+      [['AMP Cache URL', undefined, reason]],
+    );
+    // The registered caches still show, under "other caches".
+    assert.equal(value(g, 'cache:google'), CACHE);
+    assert.ok(value(g, 'cache:bing'));
+    assert.deepEqual(makeTransform('cache', none)(PUB), { skip: reason });
+    assert.deepEqual(cacheOriginOf(PUB, none), { error: reason });
+    // A viewer URL's origin is its viewer's cache, configured or not.
+    assert.equal(
+      cacheOriginOf('https://www.google.com/amp/s/example.com/a', none).value?.origin,
+      'https://example-com.cdn.ampproject.org',
+    );
+    // Converting back needs no configured cache.
+    assert.equal(makeTransform('publisher', none)(CACHE).text, PUB);
   });
 
   it('image with auto serving type (spec example)', () => {

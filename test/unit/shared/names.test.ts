@@ -101,7 +101,7 @@ describe('names: one name per thing', () => {
     const pub = computeForms('https://example.com/a.html', s);
     const expected = pub.forms.map((f) => {
       const [id, cacheId] = f.id.split(':') as [string, string | undefined];
-      const cache = AMP_CACHES.find((c) => c.id === (cacheId ?? s.cache.id));
+      const cache = AMP_CACHES.find((c) => c.id === (cacheId ?? s.cache?.id));
       return id === 'cache' || id === 'cacheOrigin'
         ? formName(id, format, cache?.name)
         : formName(id as NamedForm);

@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { NORMALIZE_PRESETS } from '../../../src/core';
+import { AMP_CACHES, NORMALIZE_PRESETS } from '../../../src/core';
 import { plainMessage } from '../../../src/extension/logic/escape';
 import {
+  CACHE_CHOICES,
   DEFAULT_LIMITS,
   HOVER_SECTIONS,
   readSettings,
@@ -18,7 +19,7 @@ const from = (values: Record<string, unknown>, trusted = true) =>
 describe('extension settings', () => {
   it('defaults: google, c, every section, safe preset, every language, default limits', () => {
     const s = from({});
-    assert.equal(s.cache.id, 'google');
+    assert.equal(s.cache?.id, 'google');
     assert.equal(s.servingType, 'c');
     assert.equal(s.imageWidth, undefined);
     assert.equal(s.hoverEnabled, true);
@@ -35,21 +36,125 @@ describe('extension settings', () => {
       { id: 'bad', cacheDomain: 'not a domain' },
       null,
     ];
-    const trusted = from({ customCaches: custom, cache: 'mine' });
-    assert.equal(trusted.cache.id, 'mine');
+    const trusted = from({ customCaches: custom, cache: 'custom' });
+    assert.equal(trusted.cache?.id, 'mine');
     assert.equal(trusted.cache.cacheDomain, 'cache.example.org');
+    assert.equal(trusted.cacheError, undefined);
     assert.deepEqual(
       trusted.caches.map((c) => c.id),
       ['google', 'bing', 'mine'],
     );
-    assert.equal(trusted.problems.length, 2 + 0);
-    const untrusted = from({ customCaches: custom, cache: 'mine' }, false);
+    assert.equal(trusted.problems.length, 2);
+    const untrusted = from({ customCaches: custom, cache: 'custom' }, false);
     assert.deepEqual(
       untrusted.caches.map((c) => c.id),
       ['google', 'bing'],
     );
-    assert.equal(untrusted.cache.id, 'google');
-    assert.match(untrusted.problems[0], /unknown cache "mine"/);
+    assert.equal(untrusted.cache, undefined);
+    assert.equal(
+      untrusted.cacheError,
+      'ampUrl.cache is "custom" but custom caches are ignored in Restricted Mode: trust the workspace, or choose google or bing.',
+    );
+    assert.deepEqual(untrusted.problems, [untrusted.cacheError]);
+  });
+
+  it('ampUrl.cache: google, bing, or custom = the first of ampUrl.customCaches', () => {
+    const two = [
+      { id: 'first', name: 'First cache', cacheDomain: 'amp.example.net' },
+      { id: 'second', cacheDomain: 'two.example.org' },
+    ];
+    assert.equal(from({ cache: 'google', customCaches: two }).cache?.name, 'Google AMP Cache');
+    assert.equal(from({ cache: 'bing', customCaches: two }).cache?.name, 'Bing AMP Cache');
+    const custom = from({ cache: 'custom', customCaches: two });
+    assert.deepEqual(custom.cache, {
+      id: 'first',
+      name: 'First cache',
+      cacheDomain: 'amp.example.net',
+    });
+    assert.deepEqual(custom.problems, []);
+    // The first VALID entry: an invalid one before it is reported and skipped.
+    const afterBad = from({ cache: 'custom', customCaches: [{ id: 'x' }, ...two.slice(1)] });
+    assert.equal(afterBad.cache?.id, 'second');
+    // A custom cache whose id is "custom" is no different: the first one is taken.
+    assert.equal(
+      from({ cache: 'custom', customCaches: [...two, { id: 'custom', cacheDomain: 'c.example' }] })
+        .cache?.id,
+      'first',
+    );
+  });
+
+  it('ampUrl.cache "custom" without a custom cache refuses with one line naming the settings', () => {
+    for (const customCaches of [undefined, [], [{ id: 'x', cacheDomain: 'not a domain' }]]) {
+      const s = from({ cache: 'custom', customCaches });
+      assert.equal(s.cache, undefined);
+      assert.equal(
+        s.cacheError,
+        'ampUrl.cache is "custom" but ampUrl.customCaches has no valid cache: add one, or choose google or bing.',
+      );
+      assert.ok(s.problems.includes(s.cacheError ?? ''), 'reported once, as a problem');
+      assert.deepEqual(
+        s.caches.map((c) => c.id),
+        ['google', 'bing'],
+      );
+    }
+  });
+
+  it("a custom cache's own id (the value before 'custom' existed) still selects it", () => {
+    const custom = [
+      { id: 'first', cacheDomain: 'amp.example.net' },
+      { id: 'mine', name: 'Mine', cacheDomain: 'Cache.Example.org.' },
+    ];
+    const s = from({ cache: 'mine', customCaches: custom });
+    assert.equal(s.cache?.id, 'mine');
+    assert.equal(s.cache.cacheDomain, 'cache.example.org');
+    assert.deepEqual(s.problems, []);
+    // Restricted Mode ignores the custom caches, so the id selects nothing: refused, with why.
+    const untrusted = from({ cache: 'mine', customCaches: custom }, false);
+    assert.equal(untrusted.cache, undefined);
+    assert.equal(
+      untrusted.cacheError,
+      'ampUrl.cache: unknown cache "mine" (custom caches are ignored in Restricted Mode): choose google or bing.',
+    );
+  });
+
+  it('an unknown ampUrl.cache refuses (no other cache in its place), reported once', () => {
+    const s = from({ cache: 'fastly' });
+    assert.equal(s.cache, undefined);
+    assert.equal(
+      s.cacheError,
+      'ampUrl.cache: unknown cache "fastly": choose google, bing or custom.',
+    );
+    assert.deepEqual(s.problems, [s.cacheError]);
+    // Unset (or null, as an unset JSON value) is the default.
+    assert.equal(from({ cache: undefined }).cache?.id, 'google');
+    assert.equal(from({ cache: null }).cache?.id, 'google');
+  });
+
+  it('the manifest offers exactly CACHE_CHOICES as a plain enum (a dropdown), named as the caches are', () => {
+    const root = path.resolve(__dirname, '../../../..');
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, Record<string, unknown>> } };
+    };
+    const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
+    const cache = manifest.contributes.configuration.properties['ampUrl.cache'];
+    assert.deepEqual(cache.enum, [...CACHE_CHOICES]);
+    // anyOf/oneOf make the Settings editor draw a text box instead of the dropdown.
+    assert.equal(cache.anyOf, undefined);
+    assert.equal(cache.oneOf, undefined);
+    assert.equal(cache.default, 'google');
+    const labels = (cache.enumItemLabels as string[]).map((k) => nls[k.slice(1, -1)]);
+    assert.deepEqual(labels, [
+      ...AMP_CACHES.map((c) => c.name),
+      'Custom: the first cache of ampUrl.customCaches',
+    ]);
+    assert.equal((cache.markdownEnumDescriptions as string[]).length, CACHE_CHOICES.length);
+    assert.deepEqual(
+      AMP_CACHES.map((c) => c.id),
+      CACHE_CHOICES.slice(0, -1),
+    );
   });
 
   it('a hostile cache id from workspace settings is quoted, cut and, in the notification, no link', () => {
@@ -57,7 +162,7 @@ describe('extension settings', () => {
     const [problem] = from({ cache: hostile }).problems;
     assert.ok(
       problem.startsWith(
-        'ampUrl.cache: unknown cache "[Fix](command:workbench.action.termina…, using "google".',
+        'ampUrl.cache: unknown cache "[Fix](command:workbench.action.termina…: choose google, bing or custom.',
       ),
       problem,
     );
@@ -65,7 +170,7 @@ describe('extension settings', () => {
     assert.doesNotMatch(shown, /\]\(|\$\(/);
     assert.equal(
       from({ cache: 42 }).problems[0],
-      'ampUrl.cache: unknown cache 42, using "google".',
+      'ampUrl.cache: unknown cache 42: choose google, bing or custom.',
     );
   });
 
@@ -99,7 +204,7 @@ describe('extension settings', () => {
       'limits.maxLineLength': 10,
       'limits.maxDocumentSize': 20,
     });
-    assert.equal(s.cache.cacheDomain, 'www.bing-amp.com');
+    assert.equal(s.cache?.cacheDomain, 'www.bing-amp.com');
     assert.equal(s.servingType, 'auto');
     assert.equal(s.imageWidth, 800);
     assert.equal(s.hoverEnabled, false);
