@@ -26,6 +26,7 @@ import {
   planFileSliced,
   positionAt,
   textHash,
+  textHashSliced,
   fileSkipReason,
   reviewLabel,
   reviewReason,
@@ -456,6 +457,26 @@ describe('workspace plan: hosts, hashes and the report', () => {
     assert.equal(textHash('abc'), textHash('abc'));
     assert.notEqual(textHash('abc'), textHash('abd'));
     assert.equal(textHash(''), 0x811c9dc5);
+  });
+
+  it('hashes a large text in slices to the same hash (textHashSliced)', async () => {
+    const text = `${CACHE}\r\n😀é`.repeat(40_000); // 3.2 million characters
+    let pauses = 0;
+    let clock = 0;
+    const sliced = await textHashSliced(text, {
+      now: () => clock++,
+      pause: () => {
+        pauses++;
+        return Promise.resolve();
+      },
+      sliceMs: 1,
+    });
+    assert.equal(sliced, textHash(text));
+    assert.equal(
+      await textHashSliced('', { now: () => 0, pause: () => Promise.resolve(), sliceMs: 1 }),
+      textHash(''),
+    );
+    assert.ok(pauses >= 10, `${pauses} pauses: hashed in one piece`);
   });
 
   it('words the reasons a path is left out, as the report lists them', () => {
