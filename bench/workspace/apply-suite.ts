@@ -1,11 +1,12 @@
 // Runs inside the extension host (extensionTestsPath of bench/workspace/apply.ts): applies the
-// conversion of every file of the generated workspace through the Refactor Preview (pressing its
-// Apply with the command the button runs) and prints the wall time and the extension host's
-// longest block. File names say how: `direct-` one entry per URL without the preview, `before-`
-// one entry per URL through the preview with every box checked but the first (the edit as built
-// before issue 20 started every box unchecked: a person had to tick the file), `after-` through
-// the preview as the workspace command builds the edit now, `replace-` as its Replace button
-// writes it.
+// conversion of every file of the generated workspace, through the Refactor Preview (pressing its
+// Apply with the command the button runs) or at once, and prints each step's wall time and the
+// extension host's longest block. File names say how: `direct-` one entry per URL without the
+// preview, `plain-` the same without metadata (the smallest edit the API carries), `before-` one
+// entry per URL through the preview with every box checked but the first (the edit as built
+// before issue 20 started every box unchecked: a person had to tick the file); `after-` through
+// the preview and `replace-` as its Replace button writes it, both by the workspace command's own
+// steps: the scan (scanFiles), then the freshness check, the texts and the edit (buildEditSliced).
 import * as vscode from 'vscode';
 import { gapWatch, profiled } from './profile';
 import { makeTransform } from '../../src/shared/transforms';
