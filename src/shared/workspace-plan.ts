@@ -359,17 +359,29 @@ export async function planFileSliced(
   caches: readonly AmpCache[],
   t: Localize,
   languageId: string | undefined,
-  clock: { pause: () => Promise<void>; now: () => number; sliceMs: number },
+  clock: SliceClock,
 ): Promise<FilePlan> {
   const plan: FilePlan = { edits: [], skipped: [] };
   const steps = planSteps(plan, text, target, transform, caches, t, languageId);
   let started = clock.now();
   while (!steps.next().done) {
-    if (clock.now() - started < clock.sliceMs) continue;
+    if (clock.due ? !clock.due() : clock.now() - started < clock.sliceMs) continue;
     await clock.pause();
     started = clock.now();
   }
   return plan;
+}
+
+/**
+ * How sliced work keeps time: `pause()` gives the event loop a turn once `sliceMs` have passed,
+ * or, with `due`, once a slice shared with other workers is used up (the scan's 64 readers:
+ * workspace-files/slices.ts), so that workers resumed in the same turn do not each run a slice.
+ */
+export interface SliceClock {
+  pause: () => Promise<void>;
+  now: () => number;
+  sliceMs: number;
+  due?: () => boolean;
 }
 
 /**
@@ -477,14 +489,11 @@ const HASH_STEP = 1 << 18;
  * textHash in time slices, for the scan: a 9 MB text is hashed 262,144 characters at a time, with
  * `pause()` whenever `sliceMs` have passed (in one piece it held the extension host 15–40 ms).
  */
-export async function textHashSliced(
-  text: string,
-  clock: { pause: () => Promise<void>; now: () => number; sliceMs: number },
-): Promise<number> {
+export async function textHashSliced(text: string, clock: SliceClock): Promise<number> {
   let h = 0x811c9dc5;
   let started = clock.now();
   for (let from = 0; from < text.length; from += HASH_STEP) {
-    if (clock.now() - started >= clock.sliceMs) {
+    if (clock.due ? clock.due() : clock.now() - started >= clock.sliceMs) {
       await clock.pause();
       started = clock.now();
     }

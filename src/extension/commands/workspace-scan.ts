@@ -16,12 +16,18 @@ import {
   type FilePlan,
   type FileSkip,
   type LocatedSkip,
+  type SliceClock,
   type WorkspaceTarget,
 } from '../../shared/workspace-plan';
 import { languageOfPath } from '../../shared/language-of-path';
 import { REGIONS_FROM_EDITS } from '../../shared/merge-edits';
 import { firstRead, planChecked } from './workspace-bytes';
-import { splitGlobList, walkFiles, type WalkResult } from '../../shared/workspace-files';
+import {
+  sharedSlices,
+  splitGlobList,
+  walkFiles,
+  type WalkResult,
+} from '../../shared/workspace-files';
 import { identityOf, uriAt, workspaceWalkFileSystem } from '../workspace-fs';
 
 export interface ScanOptions {
@@ -84,15 +90,6 @@ const READ_BUDGET = 32_000_000;
 
 /** Planning a large file gives the event loop back this often (no step blocks it over 50 ms). */
 const PLAN_SLICE_MS = 15;
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** The clock of the scan's sliced work (planning, hashing). */
-const clock = {
-  pause: yieldToEventLoop,
-  now: () => performance.now(),
-  sliceMs: PLAN_SLICE_MS,
-};
 
 /** The files a workspace search covers, and what was left out on the way. */
 export interface WorkspaceListing {
@@ -289,6 +286,15 @@ export async function scanFiles(
     cancelled: listing?.cancelled === true,
   };
   const budget = new ByteBudget(READ_BUDGET);
+  // The clock of the sliced work (planning, hashing): one slice for all the workers, so large
+  // files planned at once do not run their slices back to back (slices.ts).
+  const slices = sharedSlices(PLAN_SLICE_MS);
+  const clock: SliceClock = {
+    pause: slices.pause,
+    due: slices.due,
+    now: () => performance.now(),
+    sliceMs: PLAN_SLICE_MS,
+  };
   let next = 0;
   let done = 0;
   const stop = () =>
