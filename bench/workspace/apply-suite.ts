@@ -1,58 +1,92 @@
 // Runs inside the extension host (extensionTestsPath of bench/workspace/apply.ts): applies the
-// conversion of every file of the generated workspace through the Refactor Preview (pressing its
-// Apply with the command the button runs) and prints the wall time and the extension host's
-// longest block. File names say how: `direct-` one entry per URL without the preview, `before-`
-// one entry per URL through the preview with every box checked but the first (the edit as built
-// before issue 20 started every box unchecked: a person had to tick the file), `after-` through
-// the preview as the workspace command builds the edit now, `replace-` as its Replace button
-// writes it.
+// conversion of every file of the generated workspace, through the Refactor Preview (pressing its
+// Apply with the command the button runs) or at once, and prints each step's wall time and the
+// extension host's longest block. File names say how: `direct-` one entry per URL without the
+// preview, `plain-` the same without metadata (the smallest edit the API carries), `before-` one
+// entry per URL through the preview with every box checked but the first (the edit as built
+// before issue 20 started every box unchecked: a person had to tick the file); `after-` through
+// the preview and `replace-` as its Replace button writes it, both by the workspace command's own
+// steps: the scan (scanFiles), then the freshness check, the texts and the edit (buildEditSliced).
 import * as vscode from 'vscode';
+import { gapWatch, profiled } from './profile';
 import { makeTransform } from '../../src/shared/transforms';
-import { planFile, textHash, type WorkspaceEditPlan } from '../../src/shared/workspace-plan';
+import { planFile, type WorkspaceEditPlan } from '../../src/shared/workspace-plan';
+import type { Settings } from '../../src/shared/settings';
+import { scanFiles } from '../../src/extension/commands/workspace-scan';
 import { Config } from '../../src/extension/config';
-import { buildEdit, loadTexts } from '../../src/extension/commands/workspace-apply';
+import {
+  buildEditSliced,
+  checkFresh,
+  loadTexts,
+} from '../../src/extension/commands/workspace-apply';
 
 /** The edit as it was built before issue 20: one entry per URL; all checked but the first. */
-function perUrl(uri: vscode.Uri, edits: readonly WorkspaceEditPlan[], preview: boolean) {
+function perUrl(
+  uri: vscode.Uri,
+  edits: readonly WorkspaceEditPlan[],
+  preview: boolean,
+  withMetadata = true,
+) {
   const edit = new vscode.WorkspaceEdit();
   const checked = { needsConfirmation: false, label: 'AMP Cache URL → publisher URL' };
   const first = { needsConfirmation: true, label: 'first' };
   edits.forEach((e, i) => {
     const r = e.range;
     const range = new vscode.Range(r.startLine, r.startChar, r.endLine, r.endChar);
-    edit.replace(uri, range, e.newText, preview && i === 0 ? first : checked);
+    if (withMetadata) edit.replace(uri, range, e.newText, preview && i === 0 ? first : checked);
+    else edit.replace(uri, range, e.newText);
   });
-  return { edit, entries: edits.length, unchecked: preview ? 1 : 0 };
+  return {
+    edit,
+    entries: edits.length,
+    unchecked: preview ? 1 : 0,
+    scanned: undefined,
+    building: undefined,
+  };
 }
 
-async function build(way: string, uri: vscode.Uri, text: string, edits: WorkspaceEditPlan[]) {
-  if (way === 'direct' || way === 'before') return perUrl(uri, edits, way === 'before');
-  const file = { uri, hash: textHash(text), length: text.length, plan: { edits, skipped: [] } };
-  const built = buildEdit(
-    [file],
-    way === 'after' ? 'preview' : 'replace',
-    undefined,
-    await loadTexts([file], 1e9),
-  );
-  return { edit: built.edit, entries: built.entries.length, unchecked: built.review.length };
+const clock = {
+  pause: () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
+  now: () => performance.now(),
+  sliceMs: 15,
+};
+
+/** Large enough for the 9 MB case (the default is 5 MB). */
+const MAX_FILE_SIZE = 50_000_000;
+
+/**
+ * The workspace command's own steps for one file, each with the longest extension-host block
+ * it caused: the scan (read, decode, plan in slices, hash), then the freshness check, the texts
+ * and the edit (buildEditSliced) for `mode`.
+ */
+async function scanAndBuild(uri: vscode.Uri, mode: 'replace' | 'preview', s: Settings) {
+  const t0 = performance.now();
+  let stop = gapWatch();
+  const scan = await scanFiles([uri], {
+    include: '*',
+    exclude: '',
+    target: 'publisher',
+    transform: makeTransform('publisher', s),
+    caches: s.caches,
+    maxFileSize: MAX_FILE_SIZE,
+  });
+  const scanned = { ms: performance.now() - t0, ...stop() };
+  const t1 = performance.now();
+  stop = gapWatch();
+  const { fresh } = await checkFresh(scan.planned, MAX_FILE_SIZE);
+  const texts = await loadTexts(fresh, MAX_FILE_SIZE);
+  const built = await buildEditSliced(fresh, mode, undefined, texts, clock);
+  const building = { ms: performance.now() - t1, ...stop() };
+  return {
+    edit: built.edit,
+    entries: built.entries.length,
+    unchecked: built.review.length,
+    scanned,
+    building,
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The longest gap between 10 ms ticks: how long the extension host was busy at a time. */
-function gapWatch(): () => number {
-  let gap = 0;
-  let last = performance.now();
-  const timer = setInterval(() => {
-    const now = performance.now();
-    gap = Math.max(gap, now - last);
-    last = now;
-  }, 10);
-  return () => {
-    clearInterval(timer);
-    return Math.max(gap, performance.now() - last);
-  };
-}
 
 /** Applies `edit`; while it waits in the Refactor Preview, presses Apply as a person would. */
 async function applyThroughPreview(edit: vscode.WorkspaceEdit): Promise<boolean> {
@@ -80,28 +114,42 @@ export async function run(): Promise<void> {
     a.path.localeCompare(b.path, 'en', { numeric: true }),
   );
   const problems: string[] = [];
+  const ms = (n: number) => `${Math.round(n)} ms`;
   for (const uri of uris) {
     const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
     const way = name.slice(0, name.indexOf('-'));
-    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-    const plan = planFile(text, 'publisher', transform, s.caches);
-    const expected = plan.edits.length;
-    const t0 = performance.now();
-    const stop = gapWatch();
-    const edit = await build(way, uri, text, plan.edits);
-    const built = performance.now();
-    const ok =
-      way === 'direct' || way === 'replace'
-        ? await vscode.workspace.applyEdit(edit.edit, { isRefactoring: true })
-        : await applyThroughPreview(edit.edit);
-    const t1 = performance.now();
-    const gap = stop();
+    const bytes = await vscode.workspace.fs.readFile(uri);
+    const text = new TextDecoder().decode(bytes);
+    const expected = planFile(text, 'publisher', transform, s.caches).edits.length;
+    const { entries, unchecked, scanned, building, applying } = await profiled(name, async () => {
+      const ours = way === 'replace' || way === 'after';
+      const edit = ours
+        ? await scanAndBuild(uri, way === 'after' ? 'preview' : 'replace', s)
+        : perUrl(
+            uri,
+            planFile(text, 'publisher', transform, s.caches).edits,
+            way === 'before',
+            way !== 'plain',
+          );
+      const t = performance.now();
+      const stop = gapWatch();
+      const ok =
+        way === 'direct' || way === 'plain' || way === 'replace'
+          ? await vscode.workspace.applyEdit(edit.edit, { isRefactoring: true })
+          : await applyThroughPreview(edit.edit);
+      return { ...edit, applying: { ok, ms: performance.now() - t, ...stop() } };
+    });
     const after = (await vscode.workspace.openTextDocument(uri)).getText();
     const left = after.split('cdn.ampproject.org').length - 1;
+    const steps = [
+      scanned && `scan ${ms(scanned.ms)} (block ${ms(scanned.gap)})`,
+      building && `check + texts + edit ${ms(building.ms)} (block ${ms(building.gap)})`,
+      `apply ${ms(applying.ms)} (block ${ms(applying.gap)})`,
+    ].filter(Boolean);
     console.log(
-      `  ${name.padEnd(22)} ${String(expected).padStart(6)} URLs, ${String(edit.entries).padStart(6)} entries: ${ok ? 'applied' : 'REFUSED'} in ${((t1 - t0) / 1000).toFixed(2)} s (building the edit ${(built - t0).toFixed(0)} ms), longest extension-host block ${Math.round(gap)} ms, ${left} left unconverted`,
+      `  ${name.padEnd(24)} ${(bytes.length / 1e6).toFixed(1)} MB, ${String(expected).padStart(6)} URLs, ${String(entries).padStart(6)} entries: ${applying.ok ? 'applied' : 'REFUSED'}; ${steps.join(', ')}; ${left} left unconverted`,
     );
-    if (!ok || left > edit.unchecked) problems.push(`${name}: ${left} URLs left`);
+    if (!applying.ok || left > unchecked) problems.push(`${name}: ${left} URLs left`);
   }
   config.dispose();
   if (problems.length) throw new Error(problems.join('; '));

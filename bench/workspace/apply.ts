@@ -13,11 +13,20 @@ const root = path.resolve(__dirname, '../../..');
 /**
  * One AMP Cache URL per line, as a crawler's list or a generated page holds them; the first a
  * look-alike (its cache host is not the publisher's own), which deserves a look: so the workspace
- * command opens the Refactor Preview, that change unchecked and every other checked.
+ * command opens the Refactor Preview, that change unchecked and every other checked. With
+ * `lineChars`, each line is filled with words after its URL to about that length (a page of text
+ * rather than a bare list).
  */
-export function listText(urls: number): string {
-  const lines: string[] = ['https://xyz.cdn.ampproject.org/c/s/a.b/look'];
-  for (let i = 1; i < urls; i++) lines.push(`https://a-b.cdn.ampproject.org/c/s/a.b/${i}`);
+export function listText(urls: number, lineChars = 0): string {
+  const fill = (line: string) =>
+    line.length + 1 >= lineChars
+      ? line
+      : `${line} ${'read the article for the rest of the story '.repeat(4)}`.slice(
+          0,
+          lineChars - 1,
+        );
+  const lines: string[] = [fill('https://xyz.cdn.ampproject.org/c/s/a.b/look')];
+  for (let i = 1; i < urls; i++) lines.push(fill(`https://a-b.cdn.ampproject.org/c/s/a.b/${i}`));
   return `${lines.join('\n')}\n`;
 }
 
@@ -26,17 +35,32 @@ function urlsForBytes(bytes: number): number {
   return Math.floor(bytes / 45);
 }
 
+/**
+ * The files to write, from AMP_URL_BENCH_APPLY_URLS: a count of URLs (one per line, ~45 bytes a
+ * line) or `count@bytes` (that many URLs in a file of about that size: longer lines).
+ */
+function sizes(): { urls: number; lineChars: number; label: string }[] {
+  const spec =
+    process.env.AMP_URL_BENCH_APPLY_URLS ?? `3000,5000,${urlsForBytes(4_900_000)},108000@9000000`;
+  return spec.split(',').map((item) => {
+    const [urls, bytes] = item.split('@').map(Number);
+    const lineChars = bytes ? Math.floor(bytes / urls) : 0;
+    return { urls, lineChars, label: bytes ? `${urls}@${(bytes / 1e6).toFixed(0)}MB` : `${urls}` };
+  });
+}
+
 async function main(): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-bench-apply-'));
   const workspace = path.join(tmp, 'workspace');
   fs.mkdirSync(workspace);
-  const sizes = (process.env.AMP_URL_BENCH_APPLY_URLS ?? `3000,5000,${urlsForBytes(4_900_000)}`)
-    .split(',')
-    .map(Number);
   // One copy per way of applying: a file the preview opened stays loaded in the workbench.
   const ways = (process.env.AMP_URL_BENCH_APPLY_WAYS ?? 'direct,before,after,replace').split(',');
-  for (const n of sizes)
-    for (const way of ways) fs.writeFileSync(path.join(workspace, `${way}-${n}.txt`), listText(n));
+  for (const size of sizes())
+    for (const way of ways)
+      fs.writeFileSync(
+        path.join(workspace, `${way}-${size.label}.txt`),
+        listText(size.urls, size.lineChars),
+      );
   try {
     await runTests({
       version: '1.100.3',

@@ -121,6 +121,23 @@ export function mergeRegions<T extends PlannedEdit>(
   edits: readonly T[],
   alone: (e: T) => boolean,
 ): Region<T>[] {
+  const steps = mergeRegionSteps(text, edits, alone);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * mergeRegions in steps: yields every PIECE_EDITS edits while it groups the runs and joins their
+ * new text (a 4.9 MB file of 108,000 URLs took 85 ms to join in one piece), so a caller can give
+ * the event loop a turn in between.
+ */
+export function* mergeRegionSteps<T extends PlannedEdit>(
+  text: string,
+  edits: readonly T[],
+  alone: (e: T) => boolean,
+): Generator<void, Region<T>[]> {
   const single = (e: T): Region<T> => ({
     start: e.start,
     end: e.end,
@@ -130,32 +147,37 @@ export function mergeRegions<T extends PlannedEdit>(
   if (edits.length < REGIONS_FROM_EDITS) return edits.map(single);
   const out: Region<T>[] = [];
   const runs: T[][] = [[]];
-  for (const e of edits) {
+  for (let k = 0; k < edits.length; k++) {
+    if (k % PIECE_EDITS === PIECE_EDITS - 1) yield;
+    const e = edits[k];
     if (alone(e)) runs.push([e], []);
     else runs[runs.length - 1].push(e);
   }
-  runs.forEach((run, r) => {
-    if (run.length === 0) return;
+  let lastRun = runs.length - 1;
+  while (lastRun > 0 && runs[lastRun].length === 0) lastRun--;
+  for (let r = 0; r < runs.length; r++) {
+    const run = runs[r];
+    if (run.length === 0) continue;
     if (run.length === 1 || alone(run[0])) {
-      out.push(...run.map(single));
-      return;
+      for (const e of run) out.push(single(e));
+      continue;
     }
     const start = run[0].start;
     const last = run[run.length - 1].end;
-    const isLast = runs.slice(r + 1).every((x) => x.length === 0);
     const heavy =
       lineBreaks(text, start, last) * lineBreaks(text, last, text.length) > MAX_LINE_MOVES;
-    if (heavy && !isLast) {
-      out.push(...run.map(single));
-      return;
+    if (heavy && r !== lastRun) {
+      for (const e of run) out.push(single(e));
+      continue;
     }
     const end = heavy ? text.length : last;
-    out.push({
-      start,
-      end,
-      newText: joinEdits(text, run, 0, run.length) + text.slice(last, end),
-      edits: run,
-    });
-  });
+    const pieces: string[] = [];
+    for (let k = 0; k < run.length; k += PIECE_EDITS) {
+      pieces.push(joinEdits(text, run, k, Math.min(run.length, k + PIECE_EDITS)));
+      yield;
+    }
+    pieces.push(text.slice(last, end));
+    out.push({ start, end, newText: pieces.join(''), edits: run });
+  }
   return out;
 }

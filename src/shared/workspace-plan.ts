@@ -2,7 +2,7 @@
 // workspace-files/, which bytes are text file-bytes.ts): which URLs a file holds for a
 // conversion, how they are grouped in the Refactor Preview, and where each edit lands (line and
 // character). Every new URL is written through writeUrl.
-import { findUrls } from '../core';
+import { eachUrl } from '../core/find/find-urls';
 import { readUrlAt } from './read-url';
 import { splitAuthority, splitUri } from '../core/shared/uri';
 import { hostToAscii, hostToUnicode } from '../core/shared';
@@ -11,7 +11,7 @@ import { classify } from './classify';
 import { format, type Localize } from './localize';
 import type { PlannedEdit, Skip } from './plan-edits';
 import type { Transform } from './transforms';
-import { writeUrl } from './write-context';
+import { writeUrl, type WriteResult } from './write-context';
 
 export const WORKSPACE_TARGETS = ['publisher', 'cache'] as const;
 export type WorkspaceTarget = (typeof WORKSPACE_TARGETS)[number];
@@ -215,6 +215,65 @@ export function positionAt(starts: readonly number[], offset: number): [number, 
   return [lo, offset - starts[lo]];
 }
 
+/** Line breaks searched per step of LineIndex.reach: well under a millisecond. */
+const LINES_PER_STEP = 4096;
+
+/**
+ * lineStarts found only as far as they are asked for, a bounded number of lines per call: the
+ * sliced plan places its edits in the text's order, so a 9 MB file's line breaks are searched a
+ * step at a time between turns of the event loop instead of all at once (about 50 ms on a busy
+ * machine). The same starts as lineStarts (a property test compares them).
+ */
+export class LineIndex {
+  /** The line starts found so far, in order: every one up to the last offset reached. */
+  readonly starts: number[] = [0];
+  private nl: number;
+  private cr: number;
+
+  constructor(private readonly text: string) {
+    this.nl = text.indexOf('\n');
+    this.cr = text.indexOf('\r');
+  }
+
+  /**
+   * Finds line starts until every one at or before `offset` is known, at most LINES_PER_STEP
+   * of them per call; true when done (then `line` may be asked for `offset`).
+   */
+  reach(offset: number): boolean {
+    const starts = this.starts;
+    const text = this.text;
+    for (let n = 0; starts[starts.length - 1] <= offset; n++) {
+      const { nl, cr } = this;
+      if (nl < 0 && cr < 0) return true;
+      if (n === LINES_PER_STEP) return false;
+      // As lineStarts: \n, \r\n or \r ends a line.
+      if (cr < 0 || (nl >= 0 && nl < cr)) {
+        starts.push(nl + 1);
+        this.nl = text.indexOf('\n', nl + 1);
+        continue;
+      }
+      const next = text.charCodeAt(cr + 1) === 10 ? cr + 2 : cr + 1;
+      starts.push(next);
+      if (next === cr + 2) this.nl = text.indexOf('\n', next);
+      this.cr = text.indexOf('\r', next);
+    }
+    return true;
+  }
+
+  /** The line of `offset` (0-based), once `reach(offset)` said true. */
+  line(offset: number): number {
+    const starts = this.starts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+}
+
 /**
  * Host of an absolute URL in the ASCII form a browser sends ('' when it has none), so a host
  * written in Unicode and in Punycode is one host; as written, lower-cased, if a browser refuses it.
@@ -245,14 +304,23 @@ export function groupFor(
 
 /** Whether `host` is `wanted` or one of its subdomains (`wanted` undefined: every host). */
 export function hostMatches(host: string, wanted: string | undefined): boolean {
-  if (wanted === undefined) return true;
+  return hostMatcher(wanted)(host);
+}
+
+/**
+ * hostMatches for one `wanted` host, normalised once: the edit of a file of 108,000 URLs asks it
+ * for every URL.
+ */
+export function hostMatcher(wanted: string | undefined): (host: string) => boolean {
+  if (wanted === undefined) return () => true;
   let w = wanted.toLowerCase().replace(/^\.+|\.+$/g, '');
   try {
     w = hostToAscii(w); // `bücher.example` and `xn--bcher-kva.example` are one host
   } catch {
     /* compared as written */
   }
-  return host === w || host.endsWith(`.${w}`);
+  const dotted = `.${w}`;
+  return (host) => host === w || host.endsWith(dotted);
 }
 
 /**
@@ -291,20 +359,37 @@ export async function planFileSliced(
   caches: readonly AmpCache[],
   t: Localize,
   languageId: string | undefined,
-  clock: { pause: () => Promise<void>; now: () => number; sliceMs: number },
+  clock: SliceClock,
 ): Promise<FilePlan> {
   const plan: FilePlan = { edits: [], skipped: [] };
   const steps = planSteps(plan, text, target, transform, caches, t, languageId);
   let started = clock.now();
   while (!steps.next().done) {
-    if (clock.now() - started < clock.sliceMs) continue;
+    if (clock.due ? !clock.due() : clock.now() - started < clock.sliceMs) continue;
     await clock.pause();
     started = clock.now();
   }
   return plan;
 }
 
-/** Fills `plan` with the edits of `text`, yielding every URLS_PER_STEP URLs. */
+/**
+ * How sliced work keeps time: `pause()` gives the event loop a turn once `sliceMs` have passed,
+ * or, with `due`, once a slice shared with other workers is used up (the scan's 64 readers:
+ * workspace-files/slices.ts), so that workers resumed in the same turn do not each run a slice.
+ */
+export interface SliceClock {
+  pause: () => Promise<void>;
+  now: () => number;
+  sliceMs: number;
+  due?: () => boolean;
+}
+
+/**
+ * Fills `plan` with the edits of `text`, yielding every URLS_PER_STEP URLs and while it finds
+ * line starts. Nothing is done for the whole text at once: URLs are found one at a time
+ * (eachUrl) and line starts as far as the current URL (LineIndex), so no step of the sliced plan
+ * grows with the file; no list of every URL found is kept beside the plan.
+ */
 function* planSteps(
   plan: FilePlan,
   text: string,
@@ -314,46 +399,59 @@ function* planSteps(
   t: Localize,
   languageId: string | undefined,
 ): Generator<void> {
-  let starts: number[] | undefined;
+  let lines: LineIndex | undefined;
   let count = 0;
-  const skip = (at: number, url: string, reason: string) => {
-    starts ??= lineStarts(text);
-    const [line, character] = positionAt(starts, at);
-    plan.skipped.push({ url, reason, at, line, character });
+  // One string per distinct host: a list of 108,000 URLs of one host kept 108,000 copies.
+  const hosts = new Map<string, string>();
+  const sameHost = (h: string) => {
+    const known = hosts.get(h);
+    if (known !== undefined) return known;
+    hosts.set(h, h);
+    return h;
   };
-  for (const match of findUrls(text)) {
+  for (const match of eachUrl(text)) {
     if (++count % URLS_PER_STEP === 0) yield;
     // The URL its reader sees (`&amp;` in an attribute is `&`), and all the text written for it.
     const m = readUrlAt(text, match.start, match.end, languageId);
     const url = m.url;
-    const found = text.slice(m.start, m.end);
     const group = groupFor(url, target, caches);
     if (!group) continue;
     const r = transform(url, { text, start: m.start });
-    if (r.skip !== undefined) {
-      skip(m.start, found, r.skip);
-      continue;
-    }
-    const w = writeUrl(text, m.start, m.end, r.text, t, languageId);
+    const w: WriteResult =
+      r.skip === undefined
+        ? writeUrl(text, m.start, m.end, r.text, t, languageId)
+        : { refused: r.skip };
+    lines ??= new LineIndex(text);
+    while (!lines.reach(w.refused === undefined ? m.end : m.start)) yield;
+    const starts = lines.starts;
+    const found = text.slice(m.start, m.end);
+    const startLine = lines.line(m.start);
+    const startChar = m.start - starts[startLine];
     if (w.refused !== undefined) {
-      skip(m.start, found, w.refused);
+      const at = m.start;
+      plan.skipped.push({
+        url: found,
+        reason: w.refused,
+        at,
+        line: startLine,
+        character: startChar,
+      });
       continue;
     }
-    starts ??= lineStarts(text);
-    const [startLine, startChar] = positionAt(starts, m.start);
-    const [endLine, endChar] = positionAt(starts, m.end);
-    const review = reviewReason(r.warnings);
-    plan.edits.push({
+    const endLine = lines.line(m.end);
+    const edit: WorkspaceEditPlan = {
       start: m.start,
       end: m.end,
       oldText: found,
       newText: w.text,
       group,
-      host: hostOf(url),
-      range: { startLine, startChar, endLine, endChar },
-      ...(r.warnings?.length ? { warnings: r.warnings } : {}),
-      ...(review ? { review } : {}),
-    });
+      host: sameHost(hostOf(url)),
+      range: { startLine, startChar, endLine, endChar: m.end - starts[endLine] },
+    };
+    if (r.warnings?.length) edit.warnings = r.warnings;
+    const review = reviewReason(r.warnings);
+    if (review) edit.review = review;
+    plan.edits.push(edit);
   }
 }
 
@@ -381,12 +479,36 @@ function unicodeHost(host: string): string {
 
 /** A 32-bit FNV-1a hash of a text: to tell a file changed between scan and apply. */
 export function textHash(text: string): number {
+  return hashRange(0x811c9dc5, text, 0, text.length) >>> 0;
+}
+
+/** Characters hashed between two looks at the clock (textHashSliced): under a millisecond. */
+const HASH_STEP = 1 << 18;
+
+/**
+ * textHash in time slices, for the scan: a 9 MB text is hashed 262,144 characters at a time, with
+ * `pause()` whenever `sliceMs` have passed (in one piece it held the extension host 15–40 ms).
+ */
+export async function textHashSliced(text: string, clock: SliceClock): Promise<number> {
   let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
+  let started = clock.now();
+  for (let from = 0; from < text.length; from += HASH_STEP) {
+    if (clock.due ? clock.due() : clock.now() - started >= clock.sliceMs) {
+      await clock.pause();
+      started = clock.now();
+    }
+    h = hashRange(h, text, from, Math.min(text.length, from + HASH_STEP));
+  }
+  return h >>> 0;
+}
+
+/** FNV-1a of text[from, to) continued from `h`. */
+function hashRange(h: number, text: string, from: number, to: number): number {
+  for (let i = from; i < to; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return h >>> 0;
+  return h;
 }
 
 /** The labels of the Refactor Preview groups. */

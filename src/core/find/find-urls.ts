@@ -44,6 +44,19 @@ export function findUrls(text: string): UrlMatch[] {
 }
 
 /**
+ * The URLs of `text` one at a time: exactly findUrls's matches, in order (the same search), without
+ * an array of them all. For a caller that works in time slices (the workspace scan plans a 9 MB
+ * file of 108,000 URLs between turns of the event loop): each URL is found when it is wanted, so
+ * no step searches the whole text and no list of every match is held beside the caller's own.
+ * Not exported by the core's index (the library's API is findUrls).
+ */
+export function* eachUrl(text: string): Generator<UrlMatch, void, undefined> {
+  checkText(text);
+  const to = text.length;
+  for (let m = nextUrl(text, 0, to, to); m; m = nextUrl(text, m.end, to, to)) yield m;
+}
+
+/**
  * The URL at `offset` (a cursor just after its last character counts, as for VS Code word
  * ranges), or undefined. Same answer as `findUrls` for that position, reading at most
  * URL_AT_WINDOW characters on each side: from the nearest stop character before the offset.

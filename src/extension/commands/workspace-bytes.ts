@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import {
   bomOf,
   decodeFileBytes,
-  editorWriteBack,
+  editorWriteBackSteps,
   isAscii,
   legacyEncodingRefusal,
 } from '../../shared/file-bytes';
@@ -30,6 +30,9 @@ function guessing(uri: vscode.Uri): boolean {
 
 const E_ACUTE_UTF8 = [0xc3, 0xa9];
 
+/** From this size on, editorText gives the event loop a turn between its passes (~2 ms per MB each). */
+const PAUSE_FROM_BYTES = 1 << 20;
+
 /**
  * The text VS Code's document of `uri` would hold, and whether a new text there may hold
  * non-ASCII characters; or why the file is skipped (src/shared/file-bytes.ts editorWriteBack).
@@ -50,7 +53,7 @@ export async function editorText(
     ? await vscode.workspace.encode(text, { encoding: bom })
     : await vscode.workspace.encode(text, { uri });
   const probe = await vscode.workspace.encode('\u00e9', { uri });
-  return editorWriteBack({
+  const steps = editorWriteBackSteps({
     bytes,
     text,
     reencoded,
@@ -58,6 +61,14 @@ export async function editorText(
     configuredUtf8:
       probe.length === 2 && probe[0] === E_ACUTE_UTF8[0] && probe[1] === E_ACUTE_UTF8[1],
   });
+  // A turn of the event loop between its passes over a large file's bytes and text (a small
+  // file's passes take microseconds: no pause, which costs a timer's millisecond).
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (bytes.length >= PAUSE_FROM_BYTES)
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  }
 }
 
 /**

@@ -15,7 +15,7 @@ import {
 import { COMMAND } from '../command-ids';
 import { parseArgs } from '../logic/command-args';
 import {
-  buildEdit,
+  buildEditSliced,
   checkFresh,
   loadTexts,
   type BuildMode,
@@ -55,6 +55,13 @@ export interface WorkspaceResult {
 
 const STATE_INCLUDE = 'ampUrl.workspace.include';
 const STATE_EXCLUDE = 'ampUrl.workspace.exclude';
+
+/** Building the edit gives the event loop a turn every 15 ms (a 4.9 MB file's joined text). */
+const clock = {
+  pause: () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
+  now: () => performance.now(),
+  sliceMs: 15,
+};
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
@@ -206,7 +213,7 @@ export async function workspaceConvert(
   if (!choice) return cancelled();
   const { fresh, stale } = await checkFresh(scan.planned, max);
   const texts = await loadTexts(fresh, max);
-  const counted = buildEdit(fresh, 'replace', choice.host, texts);
+  const counted = await buildEditSliced(fresh, 'replace', choice.host, texts, clock);
   const base = {
     files: scan.files,
     skippedFiles: scan.skippedFiles,
@@ -226,7 +233,8 @@ export async function workspaceConvert(
     a.preview === undefined ? await askHow(target, counted) : a.preview ? previewMode : 'replace';
   if (!how)
     return report(result({ ...base, aborted: vscode.l10n.t('Cancelled; nothing was written.') }));
-  const built = how === 'replace' ? counted : buildEdit(fresh, how, choice.host, texts);
+  const built =
+    how === 'replace' ? counted : await buildEditSliced(fresh, how, choice.host, texts, clock);
   // isRefactoring: files not open before are saved after (files.refactoring.autoSave).
   const applied = await vscode.workspace.applyEdit(built.edit, { isRefactoring: true });
   return report(

@@ -12,15 +12,22 @@ import {
   enabledGlobs,
   noFileSkips,
   planFileSliced,
-  textHash,
+  textHashSliced,
   type FilePlan,
   type FileSkip,
   type LocatedSkip,
+  type SliceClock,
   type WorkspaceTarget,
 } from '../../shared/workspace-plan';
 import { languageOfPath } from '../../shared/language-of-path';
+import { REGIONS_FROM_EDITS } from '../../shared/merge-edits';
 import { firstRead, planChecked } from './workspace-bytes';
-import { splitGlobList, walkFiles, type WalkResult } from '../../shared/workspace-files';
+import {
+  sharedSlices,
+  splitGlobList,
+  walkFiles,
+  type WalkResult,
+} from '../../shared/workspace-files';
 import { identityOf, uriAt, workspaceWalkFileSystem } from '../workspace-fs';
 
 export interface ScanOptions {
@@ -45,6 +52,12 @@ export interface ScannedFile {
   /** Hash and length of the text planned from, to tell a change before apply. */
   hash: number;
   length: number;
+  /**
+   * The text planned from, kept for a file with many changes (REGIONS_FROM_EDITS or more): the
+   * edit's regions are made of it, so it is not read, decoded and hashed again while the user
+   * waits. It costs no memory: each planned edit's oldText is a slice of it, which keeps it alive.
+   */
+  text?: string;
   /** The file's modification time, size and identity (birth time) at the scan (files not open). */
   stat?: { mtime: number; size: number; identity: string };
   plan: FilePlan;
@@ -77,8 +90,6 @@ const READ_BUDGET = 32_000_000;
 
 /** Planning a large file gives the event loop back this often (no step blocks it over 50 ms). */
 const PLAN_SLICE_MS = 15;
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The files a workspace search covers, and what was left out on the way. */
 export interface WorkspaceListing {
@@ -275,6 +286,15 @@ export async function scanFiles(
     cancelled: listing?.cancelled === true,
   };
   const budget = new ByteBudget(READ_BUDGET);
+  // The clock of the sliced work (planning, hashing): one slice for all the workers, so large
+  // files planned at once do not run their slices back to back (slices.ts).
+  const slices = sharedSlices(PLAN_SLICE_MS);
+  const clock: SliceClock = {
+    pause: slices.pause,
+    due: slices.due,
+    now: () => performance.now(),
+    sliceMs: PLAN_SLICE_MS,
+  };
   let next = 0;
   let done = 0;
   const stop = () =>
@@ -295,11 +315,7 @@ export async function scanFiles(
       else {
         // Planned on the text VS Code will edit, or skipped with the reason (workspace-bytes.ts).
         const p = await planChecked(uri, r, (text) =>
-          planFileSliced(text, o.target, o.transform, o.caches, vscode.l10n.t, r.languageId, {
-            pause: yieldToEventLoop,
-            now: () => performance.now(),
-            sliceMs: PLAN_SLICE_MS,
-          }),
+          planFileSliced(text, o.target, o.transform, o.caches, vscode.l10n.t, r.languageId, clock),
         );
         if (stop()) return;
         if (p.skip !== undefined) skip(p.skip);
@@ -311,9 +327,10 @@ export async function scanFiles(
               uri,
               version: r.version,
               stat: r.stat,
-              hash: textHash(text),
+              hash: await textHashSliced(text, clock),
               length: text.length,
               plan,
+              ...(plan.edits.length >= REGIONS_FROM_EDITS ? { text } : {}),
             });
         }
       }

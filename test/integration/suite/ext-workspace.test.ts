@@ -23,6 +23,7 @@ import {
   openDoc,
   resetConfig,
   setConfig,
+  undo,
   waitFor,
 } from './util';
 
@@ -395,6 +396,39 @@ describe('workspace commands (real VS Code)', function () {
       await textOf(dir, 'many.txt'),
       `${lines.map((l) => l.replace(CACHE, PUB)).join('\n')}\n`,
     );
+  });
+
+  it('Replace on a file of 3,000 URLs: the exact bytes on disk, and one undo restores the file (issue 20)', async () => {
+    // CRLF lines with non-ASCII text, and a look-alike in the middle that Replace leaves alone:
+    // the edit is one region from the first URL to the last, made of the text the scan kept.
+    const dir = makeTree();
+    const look = 'https://evil-com.cdn.ampproject.org/c/s/example.com/x';
+    const lines = Array.from({ length: 3000 }, (_, i) =>
+      i === 1500 ? `look ${look}` : `é ${i} — ${CACHE}?n=${i}`,
+    );
+    const before = `${lines.join('\r\n')}\r\n`;
+    const expected = before.replace(
+      /https:\/\/example-com\.cdn\.ampproject\.org\/c\/s\//g,
+      'https://',
+    );
+    assert.equal(expected.split(PUB).length - 1, 2999);
+    const file = path.join(fixturesDir, dir, 'many.txt');
+    fs.writeFileSync(file, before);
+    await setConfig('workspace.maxFileSize', 1_000_000); // an earlier test leaves 4,000
+    const done = await run<WorkspaceResult>('ampUrl.workspaceToPublisher', {
+      include: `${dir}/many.txt`,
+      exclude: '',
+      preview: false,
+    });
+    assert.deepEqual([done.applied, done.edits, done.review], [true, 2999, 1]);
+    // One file: VS Code leaves it dirty (it saves a multi-file refactoring itself); saved here,
+    // as the user would: the bytes on disk are the planned text in UTF-8.
+    const editor = await vscode.window.showTextDocument(uriOf(dir, 'many.txt'));
+    assert.equal(editor.document.getText(), expected);
+    assert.ok(await editor.document.save());
+    assert.ok(fs.readFileSync(file).equals(Buffer.from(expected)), 'the bytes on disk');
+    await undo();
+    assert.equal(editor.document.getText(), before, 'one undo restores every URL');
   });
 
   it('the cache command converts only the URLs of the chosen host', async () => {

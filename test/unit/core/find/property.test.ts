@@ -1,7 +1,7 @@
 // Properties of URL finding on random text built from the pieces that make it hard.
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { type UrlMatch, findUrls, urlAt } from '../../../../src/core/find/find-urls';
+import { type UrlMatch, eachUrl, findUrls, urlAt } from '../../../../src/core/find/find-urls';
 
 const PIECES = [
   'http://',
@@ -108,6 +108,23 @@ describe('findUrls and urlAt: properties', () => {
           ...findUrls(b).map((m) => ({ ...m, start: m.start + shift, end: m.end + shift })),
         ];
         assert.deepEqual(findUrls(`${a} ${b}`), parts);
+      }),
+      { seed: 42, numRuns: 2000 },
+    );
+  });
+
+  it("eachUrl yields findUrls's matches one at a time, even with other searches in between", () => {
+    fc.assert(
+      fc.property(text, text, (s, other) => {
+        const got: UrlMatch[] = [];
+        for (const m of eachUrl(s)) {
+          got.push(m);
+          // The workspace scan reads and writes each URL between two steps (writeUrl finds URLs
+          // in the new one, the hover asks urlAt): the search's shared state must not leak.
+          findUrls(other);
+          urlAt(other, other.length >> 1);
+        }
+        assert.deepEqual(got, findUrls(s));
       }),
       { seed: 42, numRuns: 2000 },
     );

@@ -1,0 +1,64 @@
+// For the benchmarks that run in the extension host (apply-suite.ts, suite.ts): how long the host
+// is blocked at a time (a 10 ms ticker), and, with AMP_URL_BENCH_PROFILE=<folder>, a CPU profile
+// of the host with the gaps over 30 ms beside it, to tell whose code filled each gap.
+import * as fs from 'node:fs';
+import * as inspector from 'node:inspector';
+
+/**
+ * The longest gap between 10 ms ticks: how long the extension host was busy at a time, and when
+ * that gap ended (performance.now()), to tell which phase held it.
+ */
+export function gapWatch(): () => { gap: number; at: number } {
+  let gap = 0;
+  let at = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    if (now - last > 30)
+      longGaps.push({ ms: now - last, endUs: Number(process.hrtime.bigint() / 1000n) });
+    if (now - last > gap) [gap, at] = [now - last, now];
+    last = now;
+  }, 10);
+  return () => {
+    clearInterval(timer);
+    const now = performance.now();
+    if (now - last > gap) [gap, at] = [now - last, now];
+    return { gap, at };
+  };
+}
+
+/**
+ * Gaps over 30 ms, with when they ended on the monotonic clock V8's profiler stamps its samples
+ * with (µs): AMP_URL_BENCH_PROFILE writes them beside the profile, to see what ran in each.
+ */
+const longGaps: { ms: number; endUs: number }[] = [];
+
+/**
+ * With AMP_URL_BENCH_PROFILE=<folder>: a CPU profile of the extension host (its own inspector,
+ * in-process) around `op`, written as <folder>/<name>.cpuprofile (open it in Chrome's DevTools).
+ */
+export async function profiled<T>(name: string, op: () => Promise<T>): Promise<T> {
+  const dir = process.env.AMP_URL_BENCH_PROFILE;
+  if (!dir) return op();
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => {
+      session.post(method, params, (err, res) => {
+        if (err) reject(err);
+        else resolve(res);
+      });
+    });
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  try {
+    return await op();
+  } finally {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile));
+    fs.writeFileSync(`${dir}/${name}.gaps.json`, JSON.stringify(longGaps.splice(0)));
+    session.disconnect();
+  }
+}
