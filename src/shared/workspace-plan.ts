@@ -205,6 +205,12 @@ export function lineStarts(text: string): number[] {
 
 /** Line and character of `offset`, given lineStarts(text). */
 export function positionAt(starts: readonly number[], offset: number): [number, number] {
+  const line = lineOf(starts, offset);
+  return [line, offset - starts[line]];
+}
+
+/** The line (0-based) of `offset`: the last of `starts` at or before it. */
+function lineOf(starts: readonly number[], offset: number): number {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {
@@ -212,7 +218,7 @@ export function positionAt(starts: readonly number[], offset: number): [number, 
     if (starts[mid] <= offset) lo = mid;
     else hi = mid - 1;
   }
-  return [lo, offset - starts[lo]];
+  return lo;
 }
 
 /** Line breaks searched per step of LineIndex.reach: well under a millisecond. */
@@ -262,15 +268,7 @@ export class LineIndex {
 
   /** The line of `offset` (0-based), once `reach(offset)` said true. */
   line(offset: number): number {
-    const starts = this.starts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return lineOf(this.starts, offset);
   }
 }
 
