@@ -360,14 +360,23 @@ export async function planFileSliced(
   clock: SliceClock,
 ): Promise<FilePlan> {
   const plan: FilePlan = { edits: [], skipped: [] };
-  const steps = planSteps(plan, text, target, transform, caches, t, languageId);
+  await runSliced(planSteps(plan, text, target, transform, caches, t, languageId), clock);
+  return plan;
+}
+
+/**
+ * Runs `steps` to the end, giving the event loop a turn (`clock.pause()`) whenever the slice is
+ * used up: the one loop behind every sliced job (plan, hash, edit). Resolves with its result.
+ */
+export async function runSliced<T>(steps: Generator<void, T>, clock: SliceClock): Promise<T> {
   let started = clock.now();
-  while (!steps.next().done) {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
     if (clock.due ? !clock.due() : clock.now() - started < clock.sliceMs) continue;
     await clock.pause();
     started = clock.now();
   }
-  return plan;
 }
 
 /**
@@ -487,15 +496,15 @@ const HASH_STEP = 1 << 18;
  * textHash in time slices, for the scan: a 9 MB text is hashed 262,144 characters at a time, with
  * `pause()` whenever `sliceMs` have passed (in one piece it held the extension host 15–40 ms).
  */
-export async function textHashSliced(text: string, clock: SliceClock): Promise<number> {
+export function textHashSliced(text: string, clock: SliceClock): Promise<number> {
+  return runSliced(hashSteps(text), clock);
+}
+
+function* hashSteps(text: string): Generator<void, number> {
   let h = 0x811c9dc5;
-  let started = clock.now();
   for (let from = 0; from < text.length; from += HASH_STEP) {
-    if (clock.due ? clock.due() : clock.now() - started >= clock.sliceMs) {
-      await clock.pause();
-      started = clock.now();
-    }
     h = hashRange(h, text, from, Math.min(text.length, from + HASH_STEP));
+    yield;
   }
   return h >>> 0;
 }

@@ -9,6 +9,8 @@ import {
   hostMatcher,
   LineIndex,
   reviewLabel,
+  runSliced,
+  type SliceClock,
   textHash,
   type WorkspaceEditPlan,
 } from '../../shared/workspace-plan';
@@ -188,17 +190,9 @@ export async function buildEditSliced(
   mode: BuildMode,
   host: string | undefined,
   texts: ReadonlyMap<string, string>,
-  clock: { pause: () => Promise<void>; now: () => number; sliceMs: number },
+  clock: SliceClock,
 ): Promise<BuiltEdit> {
-  const steps = buildSteps(files, mode, host, texts);
-  let started = clock.now();
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-    if (clock.now() - started < clock.sliceMs) continue;
-    await clock.pause();
-    started = clock.now();
-  }
+  return runSliced(buildSteps(files, mode, host, texts), clock);
 }
 
 /** buildEdit's work, yielding every BUILD_STEP_EDITS edits and while regions are joined. */
