@@ -39,6 +39,7 @@ export {
   type ParsedCacheUrl,
   type ReverseOptions,
 } from './reverse';
+export { tryPublisherUrl, type PublisherUrlResult, type UrlRefusal } from './try-publisher';
 export { ampUrlKind, findCache, type AmpUrlKind } from './url-kind';
 export { type AmpProjectFile } from './project-files';
 export { publisherDomain, type PublisherDomainOptions } from './publisher-domain';
