@@ -7,7 +7,8 @@ import { formName } from '../shared/names';
 import { makeConversion, type Target } from '../shared/transforms';
 import type { Settings } from '../shared/settings';
 import { UsageError, choice, flag, parseArgs, type FlagSpecs } from './args';
-import { lineBatches, MAX_LINE_CHARS } from './lines';
+import { quietPublisherUrl } from '../core/amp/fast-path';
+import { lineBatches, type Line } from './lines';
 import { Output, RECORD_FORMATS, RecordWriter, type RecordFormat } from './output';
 import { SETTING_FLAGS, SETTING_HELP, settingsFromArgs } from './settings';
 
@@ -51,7 +52,8 @@ ${command === 'hash' ? '  --hash-length N         bytes of each prefix: 4 (defau
 
 ${SETTING_HELP}
 
-Exit status: 0 all converted, 1 some refused, 2 usage or I/O error.
+Exit status: 0 all converted, 1 some refused, 2 usage or I/O error or an input
+line not read (not UTF-8, or longer than 1,000,000 characters).
 `;
 }
 
@@ -122,20 +124,36 @@ export async function runConvert(
   const hashLength = Number(lengthText);
   if (![4, 8, 16, 32].includes(hashLength))
     throw new UsageError('--hash-length must be 4, 8, 16 or 32');
-  const convert = converter(command, settingsFromArgs(args), hashLength as HashPrefixLength);
+  const settings = settingsFromArgs(args);
+  const convert = converter(command, settings, hashLength as HashPrefixLength);
+  // Text output of `publisher`: the common cache URL with nothing to note is written without a
+  // row (quietPublisherUrl is the conversion's own first step); only printable ASCII, which no
+  // output escaping changes.
+  const quick =
+    command === 'publisher' && format === 'text'
+      ? (line: string) =>
+          PRINTABLE.test(line) ? quietPublisherUrl(line, settings.caches) : undefined
+      : undefined;
   const out = new Output(io.stdout);
   const records = format === 'text' ? undefined : new RecordWriter(format, COLUMNS);
   let refused = 0;
+  let unread = 0;
   let lineNo = 0;
-  const run = async (batch: readonly (string | null)[]) => {
+  const run = async (batch: readonly Line[]) => {
     let text = '';
     let errors = '';
     const rows: Row[] = [];
     for (const line of batch) {
       lineNo++;
+      const fast = quick && typeof line === 'string' ? quick(line) : undefined;
+      if (fast !== undefined) {
+        text += `${fast}\n`;
+        continue;
+      }
       const row = rowOf(line, convert);
       if (row.error !== null) {
-        refused++;
+        if (typeof line === 'string') refused++;
+        else unread++;
         errors += `amp-url: line ${lineNo}: ${oneLine(row.error)}\n`;
       }
       if (records) rows.push(row);
@@ -147,22 +165,24 @@ export async function runConvert(
   if (args.operands.length) await run(args.operands);
   else for await (const batch of lineBatches(io.stdin)) await run(batch);
   if (records) await out.write(records.close());
-  return refused ? 1 : 0;
+  // A line that could not be read (not UTF-8, too long) is an input error: exit 2, after the rest.
+  return unread ? 2 : refused ? 1 : 0;
 }
+
+// Printable ASCII from start to end: the line needs no trimming and no output escaping.
+const PRINTABLE = /^[\x21-\x7e]*$/;
 
 const COLUMNS = ['input', 'output', 'error'] as const;
 
-/** A blank line stays blank (lists have them); a line over the limit is refused unread. */
-function rowOf(line: string | null, convert: Converter): Row {
-  if (line === null)
-    return {
-      input: '',
-      output: null,
-      error: `the line is longer than ${MAX_LINE_CHARS} characters: not read`,
-    };
+/** A blank line stays blank (lists have them); a line not read (too long, not UTF-8) is refused. */
+function rowOf(line: Line, convert: Converter): Row {
+  if (typeof line !== 'string') return { input: '', output: null, error: line.unread };
   // Only what a browser strips from a typed URL (C0 controls and spaces): a no-break space is
-  // part of the URL.
-  const url = line.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  // part of the URL. Most lines have none: tested first, without a regex.
+  const url =
+    line.charCodeAt(0) > 32 && line.charCodeAt(line.length - 1) > 32
+      ? line
+      : line.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
   if (url === '') return { input: line, output: '', error: null };
   return convert(url);
 }

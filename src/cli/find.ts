@@ -77,7 +77,12 @@ export async function runFind(argv: readonly string[], io: Streams): Promise<num
       for await (const batch of lineBatches(io.stdin)) {
         for (const line of batch) {
           lineNo++;
-          if (line !== null) await emit('-', findUrlsIn(line, caches), lineNo - 1);
+          if (typeof line === 'string') await emit('-', findUrlsIn(line, caches), lineNo - 1);
+          else if (line.kind === 'not-utf8') {
+            // Not UTF-8: said, and the run fails at the end (a long line is passed over as before).
+            io.stderr.write(`amp-url: line ${lineNo}: ${line.unread}\n`);
+            failed = true;
+          }
         }
       }
       continue;

@@ -10,6 +10,7 @@ import {
   type NormalizeOptions,
   type ServingType,
 } from '../core';
+import { quietPublisherUrl } from '../core/amp/fast-path';
 import { classify, originOf, servingTypeFor } from './classify';
 import { format, type Localize } from './localize';
 import { noCache } from './cache-origins';
@@ -92,6 +93,9 @@ function toCache(
  * with the reverse's warnings and the parameters it removed as notes.
  */
 function toPublisher(url: string, s: TransformSettings, t: Localize): TransformResult {
+  // The common cache URL, with nothing to note: no classification, no full reading.
+  const quiet = quietPublisherUrl(url, s.caches);
+  if (quiet !== undefined) return { text: quiet };
   const { kind, file } = classify(url, s.caches);
   if (kind === 'publisher') return { skip: t('not an AMP Cache URL'), quiet: true };
   if (kind === 'project')

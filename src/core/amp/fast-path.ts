@@ -4,7 +4,7 @@
 import { plainSchemeEnd } from './cache-url';
 import { hostInfo } from './prefix';
 import { type AmpCache } from './caches';
-import { isPrefixedDomainAt, mayBeAmpHostAt } from './hosts';
+import { isPrefixedDomainAt, isRetiredDomainAt, mayBeAmpHostAt } from './hosts';
 import { REVERSE_TYPES, isViewerParam } from './params';
 import { hostToAscii, isIpv4 } from '../shared/idn';
 
@@ -86,6 +86,12 @@ function plainType(text: string, at: number): number {
   return text.startsWith('cert/', at + 1) ? at + 5 : -1;
 }
 
+// Where fastPublisherUrl found the parts of the last URL it converted: read by quietPublisherUrl
+// right after the call, so neither scans the text twice nor allocates an object for them.
+let lastDot = 0;
+let lastHostStart = 0;
+let lastHostEnd = 0;
+
 /**
  * The common case of `publisherUrl` without allocations beyond the result: a lower-case
  * `https://<prefix>.<cache domain>/<type>/[s/]<plain domain>/…` with a path that a browser reads
@@ -139,7 +145,59 @@ export function fastPublisherUrl(text: string, caches: readonly AmpCache[]): str
     const nameEnd = Math.min(amp < 0 ? text.length : amp, eq < 0 ? text.length : eq);
     if (isViewerParam(text.slice(hash + 1, nameEnd))) return undefined;
   }
+  lastDot = dot;
+  lastHostStart = h;
+  lastHostEnd = end;
   return (https ? 'https://' : 'http://') + text.slice(h);
+}
+
+/**
+ * The publisher URL when reverseAmpUrl would give it with nothing to say: the fast path's URLs
+ * (nothing removed, the path read as written) on a cache still serving, whose host's prefix is
+ * the publisher host's own readable one (no look-alike warning). Undefined: ask reverseAmpUrl.
+ * The front ends' conversions (src/shared/transforms.ts) take it first: it spares the per-URL
+ * classification and full reading that made `amp-url publisher` slow on long lists.
+ */
+export function quietPublisherUrl(text: string, caches: readonly AmpCache[]): string | undefined {
+  const url = Array.isArray(caches) ? fastPublisherUrl(text, caches) : undefined;
+  if (url === undefined) return undefined;
+  const dot = lastDot;
+  const [h, hEnd] = [lastHostStart, lastHostEnd];
+  if (isRetiredDomainAt(text, dot, text.indexOf('/', dot), caches)) return undefined;
+  if (isReadablePrefixOf(text, 8, dot, h, hEnd)) return url;
+  // An IDN host (`xn--` labels, in its canonical form): its prefix is computed, as the reverse does.
+  return text.startsWith('xn--', 8) && hostInfo(text.slice(h, hEnd)).prefix === text.slice(8, dot)
+    ? url
+    : undefined;
+}
+
+/**
+ * True when `text[p, pEnd)` is the readable domain prefix of the plain domain `text[h, hEnd)`
+ * (isPlainDomain: lower-case LDH labels, no `--`): hyphens doubled, dots as hyphens, wrapped as
+ * `0-…-0` when that puts `--` at positions 3 and 4, at most 63 characters (prefix.ts prefixOf).
+ */
+function isReadablePrefixOf(
+  text: string,
+  p: number,
+  pEnd: number,
+  h: number,
+  hEnd: number,
+): boolean {
+  let i = p;
+  const wrapped = text.startsWith('0-', p) && text.startsWith('-0', pEnd - 2);
+  if (wrapped) i += 2;
+  for (let k = h; k < hEnd; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 45) {
+      if (text.charCodeAt(i) !== 45 || text.charCodeAt(i + 1) !== 45) return false;
+      i += 2;
+    } else if (text.charCodeAt(i++) !== (c === 46 ? 45 : c)) return false;
+  }
+  if (i !== (wrapped ? pEnd - 2 : pEnd) || pEnd - p > 63) return false;
+  // The wrap is there exactly when the bare readable form has `--` at positions 3 and 4.
+  const start = wrapped ? p + 2 : p;
+  const hyphens = text.charCodeAt(start + 2) === 45 && text.charCodeAt(start + 3) === 45;
+  return hyphens === wrapped;
 }
 
 /**

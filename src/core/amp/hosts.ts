@@ -94,6 +94,8 @@ interface HostIndex {
   prefixed: Map<string, AmpHost>;
   /** The keys of `prefixed` that are caches', for scans without allocation. */
   domains: string[];
+  /** Those of `domains` whose cache is retired (the reverse warns). */
+  retired: string[];
   /** The keys of `prefixed` and `exact`: every host of the table ends with one of them (or is Google's). */
   suffixes: string[];
   exact: Map<string, AmpHost>;
@@ -119,7 +121,7 @@ function asciiDomain(domain: string): string | undefined {
 function indexOf(caches: readonly AmpCache[]): HostIndex {
   let index = indexes.get(caches);
   if (index) return index;
-  index = { prefixed: new Map(), exact: new Map(), domains: [], suffixes: [] };
+  index = { prefixed: new Map(), exact: new Map(), domains: [], retired: [], suffixes: [] };
   // Records come from settings and callers: checked, not trusted.
   for (const cache of caches as readonly (Partial<AmpCache> | null | undefined)[]) {
     if (!cache || typeof cache.cacheDomain !== 'string') continue;
@@ -151,6 +153,7 @@ function indexOf(caches: readonly AmpCache[]): HostIndex {
   }
   // Only caches: the reverse's fast path reads a path after these domains as a cache URL's.
   index.domains = [...index.prefixed].filter(([, e]) => e.kind === 'cache').map(([d]) => d);
+  index.retired = [...index.prefixed].filter(([, e]) => e.status === 'retired').map(([d]) => d);
   index.suffixes = [...new Set([...index.prefixed.keys(), ...index.exact.keys()])];
   indexes.set(caches, index);
   return index;
@@ -247,6 +250,18 @@ export function isPrefixedDomainAt(
   caches: readonly AmpCache[],
 ): boolean {
   for (const domain of indexOf(caches).domains)
+    if (end - dot - 1 === domain.length && text.startsWith(domain, dot + 1)) return true;
+  return false;
+}
+
+/** True when `text[dot + 1, end)` is the domain of a retired prefixed cache (the reverse warns). */
+export function isRetiredDomainAt(
+  text: string,
+  dot: number,
+  end: number,
+  caches: readonly AmpCache[],
+): boolean {
+  for (const domain of indexOf(caches).retired)
     if (end - dot - 1 === domain.length && text.startsWith(domain, dot + 1)) return true;
   return false;
 }

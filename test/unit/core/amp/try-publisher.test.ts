@@ -5,9 +5,11 @@ import {
   UrlError,
   cacheUrl,
   publisherUrl,
+  reverseAmpUrl,
   tryPublisherUrl,
   type ReverseOptions,
 } from '../../../../src/core';
+import { quietPublisherUrl } from '../../../../src/core/amp/fast-path';
 import { benchUrls } from '../../../../bench/urls';
 
 /** What publisherUrl does with `url`: its result, or the code and message it throws. */
@@ -92,5 +94,63 @@ describe('tryPublisherUrl: publisherUrl as a result', () => {
   it('never throws for a refusal', () => {
     assert.doesNotThrow(() => tryPublisherUrl('https://example.com/'));
     assert.doesNotThrow(() => tryPublisherUrl(undefined as unknown as string));
+  });
+});
+
+describe('quietPublisherUrl: the fast path with nothing to say', () => {
+  const check = (url: string) => {
+    const quiet = quietPublisherUrl(url, AMP_CACHES);
+    if (quiet === undefined) return false;
+    const full = reverseAmpUrl(url);
+    assert.deepEqual(
+      { url: full.url, warnings: full.warnings, removed: full.removed },
+      { url: quiet, warnings: [], removed: [] },
+      url,
+    );
+    return true;
+  };
+
+  it('gives what reverseAmpUrl gives, with no warning and nothing removed', () => {
+    const publishers = benchUrls(2000, 5);
+    const quiet = publishers.map((u) => check(cacheUrl(u))).filter(Boolean).length;
+    assert.ok(quiet > 1500, `only ${quiet} of 2000 cache URLs took the quiet path`);
+  });
+
+  it('leaves look-alike prefixes, retired caches and wrapped prefixes to reverseAmpUrl', () => {
+    // Another host's prefix: reverseAmpUrl warns, so no quiet answer.
+    assert.equal(
+      quietPublisherUrl('https://evil-com.cdn.ampproject.org/c/s/example.com/', AMP_CACHES),
+      undefined,
+    );
+    assert.equal(
+      // Retired: reverseAmpUrl says the cache no longer serves pages.
+      quietPublisherUrl('https://example-com.amp.cloudflare.com/c/s/example.com/', AMP_CACHES),
+      undefined,
+    );
+    // `--` at positions 3 and 4 of the readable form: the spec's `0-…-0` wrap (en-us.example.com).
+    assert.ok(check('https://0-en--us-example-com-0.cdn.ampproject.org/c/s/en-us.example.com/a'));
+    assert.equal(
+      quietPublisherUrl(
+        'https://en--us-example-com.cdn.ampproject.org/c/s/en-us.example.com/a',
+        AMP_CACHES,
+      ),
+      undefined,
+    );
+  });
+
+  it('agrees with reverseAmpUrl on cache URLs with any prefix and host', () => {
+    const label = fc.stringMatching(/^[a-z0-9-]{1,12}$/);
+    fc.assert(
+      fc.property(
+        fc.array(label, { minLength: 1, maxLength: 4 }),
+        fc.array(label, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('c', 'c/s', 'v/s', 'i', 'r/s'),
+        (prefix, host, type) => {
+          const url = `https://${prefix.join('-')}.cdn.ampproject.org/${type}/${host.join('.')}.com/x`;
+          check(url);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

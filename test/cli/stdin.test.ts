@@ -1,0 +1,63 @@
+// amp-url reading stdin as a person sees its lines: CRLF, LF and a lone CR end a line; a line
+// that is not UTF-8 is refused by its number (exit 2 after the rest), never printed as U+FFFD.
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { CLI } from './paths';
+
+function run(args: string[], input: Buffer) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const CACHE = 'https://www-example-com.cdn.ampproject.org/c/s/www.example.com/a';
+const VIEWER = 'https://www.google.com/amp/s/example.com/b';
+
+describe('amp-url: stdin lines', () => {
+  it('publisher: a lone CR ends a line, so two URLs give two output lines', () => {
+    const r = run(['publisher'], Buffer.from(`${CACHE}\r${VIEWER}\r\n${CACHE}\n`));
+    assert.equal(
+      r.stdout,
+      'https://www.example.com/a\nhttps://example.com/b\nhttps://www.example.com/a\n',
+    );
+    assert.equal(r.stderr, '');
+    assert.equal(r.code, 0);
+  });
+
+  it('publisher: a line that is not UTF-8 is refused by its number, the rest converted, exit 2', () => {
+    const bad = Buffer.concat([Buffer.from(VIEWER), Buffer.from([0xff, 0x0a])]);
+    const r = run(
+      ['publisher'],
+      Buffer.concat([Buffer.from(`${CACHE}\n`), bad, Buffer.from(VIEWER)]),
+    );
+    assert.equal(r.stdout, 'https://www.example.com/a\n\nhttps://example.com/b\n');
+    assert.equal(
+      r.stderr,
+      `amp-url: line 2: the line is not valid UTF-8 (byte ${VIEWER.length + 1} is 0xff): not read\n`,
+    );
+    assert.ok(!r.stdout.includes('\uFFFD'));
+    assert.equal(r.code, 2);
+  });
+
+  it('publisher --format ndjson: the unread line is a record with its reason', () => {
+    const r = run(['publisher', '--format', 'ndjson'], Buffer.from([0x61, 0xc3, 0x28, 0x0a]));
+    assert.deepEqual(JSON.parse(r.stdout), {
+      input: '',
+      output: null,
+      error: 'the line is not valid UTF-8 (byte 2 is 0xc3): not read',
+    });
+    assert.equal(r.code, 2);
+  });
+
+  it('find: the URLs of a line after a lone CR are on their own line; a bad line fails the run', () => {
+    const r = run(
+      ['find'],
+      Buffer.concat([Buffer.from(`x\r${CACHE}\n`), Buffer.from([0xfe, 0x0a])]),
+    );
+    assert.match(r.stdout, /^-:2:1: cache /);
+    assert.equal(
+      r.stderr,
+      'amp-url: line 3: the line is not valid UTF-8 (byte 1 is 0xfe): not read\n',
+    );
+    assert.equal(r.code, 2);
+  });
+});
