@@ -88,7 +88,11 @@ export function cacheList(caches: readonly AmpCache[] | null | undefined): reado
 
 export function knownDomains(caches: readonly AmpCache[]): string {
   const domains = (caches as readonly (Partial<AmpCache> | null)[])
-    .map((c) => (c && typeof c.cacheDomain === 'string' ? c.cacheDomain : ''))
+    .map((c) =>
+      c && Object.hasOwn(c, 'cacheDomain') && typeof c.cacheDomain === 'string'
+        ? c.cacheDomain
+        : '',
+    )
     .filter((d) => d !== '');
   return domains.join(', ') || 'none given';
 }

@@ -3,6 +3,7 @@
 // is one line of AMP_HOSTS. The list with its sources is in docs/amp-hosts.md.
 import { AMP_CACHES, type AmpCache } from './caches';
 import { cacheDomainAscii } from './cache-url';
+import { ownProperties } from '../shared/errors';
 
 /**
  * `cache`: `/<serving type>/[s/]<host>/…`; `viewer`: `/<viewerPath>/[s/]<host>/…`; `project`: the
@@ -123,11 +124,12 @@ function indexOf(caches: readonly AmpCache[]): HostIndex {
   if (index) return index;
   index = { prefixed: new Map(), exact: new Map(), domains: [], retired: [], suffixes: [] };
   // Records come from settings and callers: checked, not trusted.
-  for (const cache of caches as readonly (Partial<AmpCache> | null | undefined)[]) {
+  for (const record of caches as readonly (Partial<AmpCache> | null | undefined)[]) {
+    // Own properties only: a polluted Object.prototype adds no cache domain, id or name.
+    const cache = record && typeof record === 'object' ? ownProperties(record) : undefined;
     if (!cache || typeof cache.cacheDomain !== 'string') continue;
     const domain = asciiDomain(cache.cacheDomain);
     if (domain === undefined || index.prefixed.has(domain)) continue;
-    const record = cache as AmpCache;
     const known = AMP_HOSTS.find((h) => h.status === 'registered' && h.cache === record);
     index.prefixed.set(
       domain,
@@ -139,7 +141,7 @@ function indexOf(caches: readonly AmpCache[]): HostIndex {
           status: 'custom',
           match: 'prefixed',
           domain,
-          cache: record,
+          cache: record as AmpCache,
         }),
     );
   }

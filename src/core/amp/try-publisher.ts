@@ -50,7 +50,7 @@ export function tryPublisherUrl(url: string, options?: ReverseOptions | null): P
 /** The `caches` option when the options are valid, else undefined. */
 function optionCaches(options: ReverseOptions): readonly AmpCache[] | undefined {
   if (typeof options !== 'object') return undefined;
-  const caches = options.caches;
+  const caches = Object.hasOwn(options, 'caches') ? options.caches : undefined;
   if (caches === undefined || caches === null) return AMP_CACHES;
   return Array.isArray(caches) ? caches : undefined;
 }

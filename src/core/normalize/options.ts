@@ -1,6 +1,6 @@
 // The options of `normalize`: one switch per step of uri-normalization.md, the steps list the
 // extension shows in its Quick Pick and settings, the presets, and the check of an options object.
-import { UrlError } from '../shared/errors';
+import { UrlError, ownProperties } from '../shared/errors';
 
 export interface NormalizeOptions {
   // Semantics-preserving (RFC 3986 6.2.2, 6.2.3): default true.
@@ -253,7 +253,8 @@ export function resolveOptions(options: NormalizeOptions | undefined): ResolvedO
 function checkOptions(options: NormalizeOptions): ResolvedOptions {
   if (typeof options !== 'object')
     throw new UrlError('invalid-option', 'The normalization options must be an object.');
-  const o = options;
+  // Own properties only: a polluted Object.prototype turns no step on.
+  const o = ownProperties(options);
   const flag = (key: FlagKey, byDefault: boolean): boolean => {
     const v = o[key];
     if (v === undefined) return byDefault;

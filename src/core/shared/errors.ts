@@ -57,18 +57,29 @@ export function checkInput(input: unknown, what = 'URL'): string {
   return input;
 }
 
-// "No options", shared and frozen: no allocation on the hot path of every call without options.
-const NO_OPTIONS = Object.freeze({});
+// "No options", shared and frozen, and without a prototype: nothing an Object.prototype holds
+// (`Object.prototype.cacheDomain = …`, a polluted prototype) reads as an option. No allocation on
+// the hot path of every call without options.
+const NO_OPTIONS = Object.freeze(Object.create(null) as object);
 
-/** An options argument: `undefined` and `null` mean none; anything else must be an object. */
+/**
+ * An options argument: `undefined` and `null` mean none; anything else must be an object, and
+ * only its own properties are options (a copy without a prototype: an option missing from the
+ * object is missing, whatever Object.prototype holds).
+ */
 export function readOptions<T extends object>(
   options: T | null | undefined,
   what = 'options',
 ): Readonly<Partial<T>> {
-  if (options === undefined || options === null) return NO_OPTIONS;
+  if (options === undefined || options === null) return NO_OPTIONS as Readonly<Partial<T>>;
   if (typeof options !== 'object')
     throw new UrlError('invalid-option', `The ${what} must be an object.`);
-  return options;
+  return ownProperties(options);
+}
+
+/** The own enumerable properties of `value` in an object without a prototype. */
+export function ownProperties<T extends object>(value: T): Readonly<Partial<T>> {
+  return Object.assign(Object.create(null) as Partial<T>, value);
 }
 
 /** A short printable description of any value, for error messages (never throws). */
