@@ -61,3 +61,21 @@ describe('amp-url: stdin lines', () => {
     assert.equal(r.code, 2);
   });
 });
+
+describe('amp-url: hosts and URIs as a browser reads them', () => {
+  it('publisher: the host is lower-cased, as the browser loads it', () => {
+    const r = run(
+      ['publisher', 'https://example-com.cdn.ampproject.org/c/s/EXAMPLE.COM/news/a'],
+      Buffer.alloc(0),
+    );
+    assert.equal(r.stdout, 'https://example.com/news/a\n');
+    assert.equal(r.code, 0);
+  });
+
+  it('normalize: what is no URI is refused with the reason, never printed as normalized', () => {
+    const r = run(['normalize', 'http://[zz]/', 'http://a.com:081/'], Buffer.alloc(0));
+    assert.equal(r.stdout, '\nhttp://a.com:81/\n');
+    assert.match(r.stderr, /: Not a valid URI \(RFC 3986\): "\[zz\]" is not an IPv6 address\.\n$/);
+    assert.equal(r.code, 1);
+  });
+});

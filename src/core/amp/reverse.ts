@@ -113,7 +113,11 @@ function readPublisherHost(written: string): PublisherHost {
     const ascii = hostToAscii(host);
     if (ascii.startsWith('['))
       return { host: '', problem: 'IPv6 publisher hosts have no AMP Cache URL.' };
-    return { host: decoded === written ? host : ascii, ascii, port };
+    // As the browser reads it: an ASCII host lower-cased (`EXAMPLE.COM` loads example.com), a
+    // Unicode one lower-cased as written (UTS #46 maps case), an encoded one in its ASCII form.
+    const readable =
+      decoded !== written ? ascii : /^[\x21-\x7e]*$/.test(host) ? ascii : host.toLowerCase();
+    return { host: readable, ascii, port };
   } catch (e) {
     return { host: '', problem: `The publisher host is invalid: ${(e as Error).message}` };
   }

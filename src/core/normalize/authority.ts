@@ -29,6 +29,9 @@ export function normalizeAuthority(
     (isDefaultPort(parts.port, scheme) || isDefaultPort(parts.port, writtenScheme))
   ) {
     parts.port = undefined;
+  } else if (o.removeDefaultPort && parts.port !== undefined && /^0+[0-9]/.test(parts.port)) {
+    // A port is a number: `:081` is port 81 to every browser (and normalize-url), written `:81`.
+    parts.port = parts.port.replace(/^0+(?=[0-9])/, '');
   }
   return joinAuthority(parts);
 }

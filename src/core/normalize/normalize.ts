@@ -9,6 +9,7 @@ import { normalizeQuery } from './query';
 import { normalizeEscapes } from '../shared/percent-escapes';
 import { removeDotSegments } from './dot-segments';
 import { joinUri, splitUri, type UriParts } from '../shared/uri';
+import { checkValidUri } from './valid-uri';
 
 export {
   DEFAULT_DIRECTORY_INDEXES,
@@ -23,8 +24,9 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
 
 /**
  * Normalizes an absolute URI. Safe steps are on by default, the others off; see NormalizeOptions.
- * Throws UrlError for a string without a scheme (a relative reference has no meaning alone) and
- * for contradictory options. Nothing the steps do not name is changed, decoded or re-encoded.
+ * Throws UrlError for a string without a scheme (a relative reference has no meaning alone), for
+ * one that is no valid URI (controls, spaces, bad escapes, IP literals or ports: `valid-uri.ts`)
+ * and for contradictory options. Nothing the steps do not name is changed, decoded or re-encoded.
  */
 export function normalize(url: string, options?: NormalizeOptions): string {
   const o = resolveOptions(options);
@@ -37,6 +39,8 @@ export function normalize(url: string, options?: NormalizeOptions): string {
       `Only an absolute URI with a scheme can be normalized, like https://example.com/.${hint}`,
     );
   }
+  // What is no URI is refused, never returned as if it were normalized.
+  checkValidUri(url, parts);
   if (o.uppercaseEscapes || o.decodeUnreserved) normalizeAllEscapes(parts, o);
   const writtenScheme = parts.scheme;
   parts.scheme = normalizeScheme(writtenScheme, o);

@@ -450,7 +450,8 @@ describe('amp-reverse: publisherUrl and parseCacheUrl', () => {
   it('still reads every real spelling of the publisher host: case, Unicode, xn--, IPv4, both caches', () => {
     assert.equal(
       publisherUrl('https://www-example-com.cdn.ampproject.org/c/s/WWW.Example.COM/x'),
-      'https://WWW.Example.COM/x',
+      // The host as the browser loads it: lower-cased (issue 27).
+      'https://www.example.com/x',
     );
     assert.equal(
       publisherUrl('https://xn--bcher-ch-65a.cdn.ampproject.org/c/s/bücher.ch/x'),
@@ -501,7 +502,7 @@ describe('amp-reverse: publisherUrl and parseCacheUrl', () => {
     assert.equal(publisherUrl('https://amp-dev.cdn.ampproject.org/amp.dev'), 'http://amp.dev');
     assert.equal(
       publisherUrl('https://amp-dev.cdn.ampproject.org/AMP.dev/?usqp=1#x'),
-      'http://AMP.dev/#x',
+      'http://amp.dev/#x',
     );
     // Only the host of the prefix: anything else is still no cache URL.
     refuses(

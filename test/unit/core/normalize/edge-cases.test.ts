@@ -34,8 +34,13 @@ describe('normalize: edge cases of issue 13', () => {
     assert.equal(normalize('https://example.com:0443/'), 'https://example.com/');
     assert.equal(normalize('https://example.com:000443/x'), 'https://example.com/x');
     assert.equal(normalize('http://example.com:080/'), 'http://example.com/');
-    // :081 is port 81, not the http default: kept.
-    assert.equal(normalize('http://example.com:081/'), 'http://example.com:081/');
+    // :081 is port 81, not the http default: kept, as the number it is (issue 27).
+    assert.equal(normalize('http://example.com:081/'), 'http://example.com:81/');
+    assert.equal(normalize('https://example.com:0080/'), 'https://example.com:80/');
+    assert.equal(
+      normalize('http://example.com:081/', { removeDefaultPort: false }),
+      'http://example.com:081/',
+    );
     assert.equal(
       normalize('https://example.com:0443/', { removeDefaultPort: false }),
       'https://example.com:0443/',
