@@ -2,7 +2,7 @@
 // and against bare `new URL(u).href`, the ceiling for anything that parses a URL.
 // Every figure is given twice: wall clock (what a user waits) and process CPU time, which stays
 // comparable when other processes share the machine (wall-clock ratios then drift by 2x or more).
-import { cacheUrl, domainPrefix, publisherUrl } from '../src/core';
+import { cacheUrl, domainPrefix, publisherUrl, tryPublisherUrl } from '../src/core';
 import { benchUrls, rate, recordFigure, sized } from './urls';
 
 // The toolbox is a dev dependency used only here; it ships no types.
@@ -58,10 +58,21 @@ function sync(inputs: readonly string[], fn: (s: string) => unknown): () => void
 
 const ROUNDS = sized(4, 1);
 
+/** publisherUrl on a URL it refuses: the exception thrown and caught, as a caller pays it. */
+function refusing(url: string): void {
+  try {
+    publisherUrl(url);
+  } catch {
+    // refused, as expected
+  }
+}
+
 export async function run(): Promise<void> {
   const urls = benchUrls(sized(200_000));
   const hosts = urls.map((u) => u.slice(u.indexOf('//') + 2).split('/')[0]);
   const cacheUrls = urls.map((u) => cacheUrl(u));
+  // A crawl-like list: one AMP Cache URL in twenty, the others publisher URLs (refused).
+  const crawl = urls.map((u, i) => (i % 20 === 0 ? cacheUrls[i] : u));
   const n = urls.length;
   console.log(
     `${n.toLocaleString('en-US')} URLs, ${new Set(hosts).size.toLocaleString('en-US')} distinct hosts; best of ${ROUNDS} rounds, the functions taking turns`,
@@ -73,6 +84,10 @@ export async function run(): Promise<void> {
       ['new URL(u).href (ceiling)', sync(urls, (u) => new URL(u).href)],
       ['cacheUrl', sync(urls, (u) => cacheUrl(u))],
       ['publisherUrl', sync(cacheUrls, (u) => publisherUrl(u))],
+      ['publisherUrl refusing publisher URLs', sync(urls, refusing)],
+      ['tryPublisherUrl', sync(cacheUrls, (u) => tryPublisherUrl(u))],
+      ['tryPublisherUrl refusing', sync(urls, (u) => tryPublisherUrl(u))],
+      ['tryPublisherUrl, crawl 1 in 20', sync(crawl, (u) => tryPublisherUrl(u))],
       ['domainPrefix', sync(hosts, (h) => domainPrefix(h))],
       // The toolbox returns a Promise per URL: awaited one after another, and in chunks of 1,000
       // through Promise.all. The faster of the two is the fair comparison.
@@ -95,9 +110,9 @@ export async function run(): Promise<void> {
     ],
     ROUNDS,
   );
-  console.log(`${''.padEnd(28)} ${'wall clock'.padStart(14)} ${'CPU time'.padStart(14)}`);
+  console.log(`${''.padEnd(36)} ${'wall clock'.padStart(14)} ${'CPU time'.padStart(14)}`);
   for (const [name, r] of rows)
-    console.log(`${name.padEnd(28)} ${rate(r.wall).padStart(14)} ${rate(r.cpu).padStart(14)}`);
+    console.log(`${name.padEnd(36)} ${rate(r.wall).padStart(14)} ${rate(r.cpu).padStart(14)}`);
 
   const get = (name: string): Rates => {
     const row = rows.find(([label]) => label.startsWith(name));
@@ -114,6 +129,22 @@ export async function run(): Promise<void> {
     unit: '/s',
     ceilingName: 'new URL(u).href',
     target: 0.5,
+  });
+  // Issue 26: a refusal costs no more than a conversion (tryPublisherUrl; publisherUrl throws).
+  recordFigure({
+    figure: `tryPublisherUrl refusing ${n.toLocaleString('en-US')} publisher URLs`,
+    ours: get('tryPublisherUrl refusing').cpu,
+    ceiling: get('tryPublisherUrl').cpu,
+    unit: '/s',
+    ceilingName: 'tryPublisherUrl converting cache URLs',
+    target: 1,
+  });
+  recordFigure({
+    figure: 'publisherUrl refusing publisher URLs (throws)',
+    ours: get('publisherUrl refusing').cpu,
+    ceiling: get('publisherUrl').cpu,
+    unit: '/s',
+    ceilingName: 'publisherUrl converting cache URLs',
   });
   const best = (k: keyof Rates) => Math.max(get('toolbox, awaited')[k], get('toolbox, Promise')[k]);
   for (const k of ['wall', 'cpu'] as const) {
