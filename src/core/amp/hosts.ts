@@ -251,9 +251,7 @@ export function isPrefixedDomainAt(
   end: number,
   caches: readonly AmpCache[],
 ): boolean {
-  for (const domain of indexOf(caches).domains)
-    if (end - dot - 1 === domain.length && text.startsWith(domain, dot + 1)) return true;
-  return false;
+  return isOneAt(indexOf(caches).domains, text, dot, end);
 }
 
 /** True when `text[dot + 1, end)` is the domain of a retired prefixed cache (the reverse warns). */
@@ -263,7 +261,12 @@ export function isRetiredDomainAt(
   end: number,
   caches: readonly AmpCache[],
 ): boolean {
-  for (const domain of indexOf(caches).retired)
+  return isOneAt(indexOf(caches).retired, text, dot, end);
+}
+
+/** True when `text[dot + 1, end)` is one of `domains`, read in place. */
+function isOneAt(domains: readonly string[], text: string, dot: number, end: number): boolean {
+  for (const domain of domains)
     if (end - dot - 1 === domain.length && text.startsWith(domain, dot + 1)) return true;
   return false;
 }
