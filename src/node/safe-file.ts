@@ -86,6 +86,8 @@ interface Folder {
   fd: number | undefined;
   /** The path that opens `name` in this very folder. */
   at: (name: string) => string;
+  /** Whether its path still leads to it. */
+  stillThere: () => boolean;
 }
 
 const versionOf = (s: fs.Stats): FileVersion => ({
@@ -149,7 +151,7 @@ export class ConfinedFiles {
     expected: Expected,
     options: ReplaceOptions = {},
   ): Refused | undefined {
-    const opened = this.openFile(rel);
+    const opened = this.openFile(rel, true);
     if (opened.refused !== undefined)
       return opened.code === 'ENOENT' ? { refused: 'changed', code: 'ENOENT' } : opened;
     const { fd, stat, folder, name } = opened;
@@ -226,6 +228,7 @@ export class ConfinedFiles {
   /** Opens `rel` for reading, confined (see the file comment), and fstats it. */
   private openFile(
     rel: string,
+    recheck = false,
   ):
     | ({ fd: number; stat: fs.Stats; folder: Folder; name: string } & { refused?: undefined })
     | Refused {
@@ -233,7 +236,7 @@ export class ConfinedFiles {
     if (parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('\0')))
       return { refused: 'outside' };
     const name = parts[parts.length - 1];
-    const folder = this.openFolder(parts.slice(0, -1).join('/'));
+    const folder = this.openFolder(parts.slice(0, -1).join('/'), recheck);
     if ('refused' in folder) return folder;
     let fd: number;
     try {
@@ -250,9 +253,12 @@ export class ConfinedFiles {
     return { fd, stat: checked.stat, folder, name };
   }
 
-  /** The folder `rel` ('' for the root), opened and checked; the last one is kept open. */
-  private openFolder(rel: string): Folder | Refused {
-    if (this.folder?.rel === rel) return this.folder;
+  /**
+   * The folder `rel` ('' for the root), opened and checked; the last one is kept open (and, with
+   * `recheck`, checked again: a replacement writes only where the path still leads).
+   */
+  private openFolder(rel: string, recheck: boolean): Folder | Refused {
+    if (this.folder?.rel === rel && !(recheck && !this.folder.stillThere())) return this.folder;
     this.close();
     const expected = rel === '' ? this.root : path.join(this.root, ...rel.split('/'));
     const folder = this.proc ? openFolderFd(rel, expected) : checkFolderPath(rel, expected);
@@ -323,18 +329,21 @@ function openFolderFd(rel: string, expected: string): Folder | Refused {
   } catch (e) {
     return { refused: 'failed', code: codeOf(e) };
   }
-  let real: string | undefined;
-  try {
-    real = fs.readlinkSync(`/proc/self/fd/${fd}`);
-  } catch {
-    real = undefined;
-  }
-  if (real !== expected) {
+  if (procPath(fd) !== expected) {
     fs.closeSync(fd);
     return { refused: 'outside' };
   }
   const base = `/proc/self/fd/${fd}/`;
-  return { rel, fd, at: (name) => base + name };
+  return { rel, fd, at: (name) => base + name, stillThere: () => procPath(fd) === expected };
+}
+
+/** What /proc says descriptor `fd` is (undefined: it can't say). */
+function procPath(fd: number): string | undefined {
+  try {
+    return fs.readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Without /proc: the folder's real path must be `expected` (checked now; see the file comment). */
@@ -346,7 +355,8 @@ function checkFolderPath(rel: string, expected: string): Folder | Refused {
     return { refused: 'failed', code: codeOf(e) };
   }
   if (real !== expected) return { refused: 'outside' };
-  return { rel, fd: undefined, at: (name) => path.join(expected, name) };
+  // Checked again each time (a replacement): nothing is held open here.
+  return { rel, fd: undefined, at: (name) => path.join(expected, name), stillThere: () => false };
 }
 
 /** The original's owner (where this process may set it: else EPERM, ignored) and mode. */
