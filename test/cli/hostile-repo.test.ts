@@ -81,11 +81,17 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
   });
 
   afterEach(() => {
-    const after = snapshot(tmp, repo);
-    assert.deepEqual([...after.keys()].sort(), [...before.keys()].sort());
-    for (const [p, bytes] of before) assert.ok(after.get(p)?.equals(bytes), `changed: ${p}`);
     fs.rmSync(tmp, { recursive: true, force: true });
   });
+
+  /** A test whose end compares every file outside the repository with the snapshot. */
+  const hostile = (title: string, fn: (this: Mocha.Context) => void | Promise<void>) =>
+    it(title, async function () {
+      await fn.call(this);
+      const after = snapshot(tmp, repo);
+      assert.deepEqual([...after.keys()].sort(), [...before.keys()].sort());
+      for (const [p, bytes] of before) assert.ok(after.get(p)?.equals(bytes), `changed: ${p}`);
+    });
 
   describe('symbolic links in a named path', () => {
     const layouts = [
@@ -96,7 +102,7 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
       { link: 'a/b/link', named: 'a/b/link/deep/x.md' },
     ];
     for (const { link, named } of layouts) {
-      it(`refuses ${named} (relative and absolute) with the reason, exit 2`, () => {
+      hostile(`refuses ${named} (relative and absolute) with the reason, exit 2`, () => {
         fs.mkdirSync(path.dirname(path.join(repo, link)), { recursive: true });
         fs.symlinkSync(outside, path.join(repo, link));
         for (const name of [named, path.join(repo, named)]) {
@@ -118,7 +124,7 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
     }
   });
 
-  it('a file with another hard link (outside) is reported, not written: exit 1', () => {
+  hostile('a file with another hard link (outside) is reported, not written: exit 1', () => {
     fs.linkSync(path.join(outside, 'x.md'), path.join(repo, 'hard.md'));
     const r = run(['--fix'], repo);
     assert.equal(r.code, 1, r.stderr);
@@ -126,7 +132,7 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
     assert.equal(read('in.md'), FIXED_TEXT);
   });
 
-  it('leaves a git submodule and a nested repository to their own repository', () => {
+  hostile('leaves a git submodule and a nested repository to their own repository', () => {
     const lib = path.join(tmp, 'lib');
     write('x.md', AMP_TEXT, lib);
     const git = (cwd: string, ...args: string[]) =>
@@ -152,7 +158,7 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
     assert.equal(read('in.md'), FIXED_TEXT);
   });
 
-  it('never opens a FIFO (named or walked): no hang, reported', () => {
+  hostile('never opens a FIFO (named or walked): no hang, reported', () => {
     execFileSync('mkfifo', [path.join(repo, 'pipe.md')]);
     execFileSync('mkfifo', [path.join(outside, 'pipe.md')]);
     fs.symlinkSync(outside, path.join(repo, 'link'));
@@ -163,36 +169,39 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
     assert.equal(run(['--fix', 'link/pipe.md'], repo).code, 2);
   });
 
-  it('names a file it cannot read (mode 000, as an unprivileged user) and exits 2', function () {
-    const nobody = { uid: 65534, gid: 65534 };
-    if (process.getuid?.() !== 0) {
-      // Not root: run as ourselves, where mode 000 already holds.
-    } else {
-      // Root reads anything: drop to nobody, who must reach the tool and the repository.
-      const probe = spawnSync(process.execPath, [CLI, '--version'], { ...nobody });
-      if (probe.status !== 0) this.skip(); // the tool is not readable by nobody here
-      fs.chmodSync(tmp, 0o755);
-      fs.chmodSync(repo, 0o755);
-      fs.chmodSync(path.join(repo, 'in.md'), 0o644);
-    }
-    write('secret.md', AMP_TEXT);
-    fs.chmodSync(path.join(repo, 'secret.md'), 0o000);
-    write('locked/y.md', AMP_TEXT);
-    fs.chmodSync(path.join(repo, 'locked'), 0o000);
-    const asUser = process.getuid?.() === 0 ? nobody : {};
-    const r = spawnSync(process.execPath, [CLI, 'check'], {
-      cwd: repo,
-      encoding: 'utf8',
-      ...asUser,
-    });
-    assert.equal(r.status, 2, r.stderr);
-    assert.match(r.stderr, /secret\.md: skipped: unreadable \(EACCES\)/);
-    assert.match(r.stderr, /locked: skipped: a folder that could not be read/);
-    assert.match(r.stdout, /^in\.md:1:5: /);
-    fs.chmodSync(path.join(repo, 'locked'), 0o755);
-  });
+  hostile(
+    'names a file it cannot read (mode 000, as an unprivileged user) and exits 2',
+    function () {
+      const nobody = { uid: 65534, gid: 65534 };
+      if (process.getuid?.() !== 0) {
+        // Not root: run as ourselves, where mode 000 already holds.
+      } else {
+        // Root reads anything: drop to nobody, who must reach the tool and the repository.
+        const probe = spawnSync(process.execPath, [CLI, '--version'], { ...nobody });
+        if (probe.status !== 0) this.skip(); // the tool is not readable by nobody here
+        fs.chmodSync(tmp, 0o755);
+        fs.chmodSync(repo, 0o755);
+        fs.chmodSync(path.join(repo, 'in.md'), 0o644);
+      }
+      write('secret.md', AMP_TEXT);
+      fs.chmodSync(path.join(repo, 'secret.md'), 0o000);
+      write('locked/y.md', AMP_TEXT);
+      fs.chmodSync(path.join(repo, 'locked'), 0o000);
+      const asUser = process.getuid?.() === 0 ? nobody : {};
+      const r = spawnSync(process.execPath, [CLI, 'check'], {
+        cwd: repo,
+        encoding: 'utf8',
+        ...asUser,
+      });
+      assert.equal(r.status, 2, r.stderr);
+      assert.match(r.stderr, /secret\.md: skipped: unreadable \(EACCES\)/);
+      assert.match(r.stderr, /locked: skipped: a folder that could not be read/);
+      assert.match(r.stdout, /^in\.md:1:5: /);
+      fs.chmodSync(path.join(repo, 'locked'), 0o755);
+    },
+  );
 
-  it('names a file whose name is not UTF-8 and exits 2', () => {
+  hostile('names a file whose name is not UTF-8 and exits 2', () => {
     const name = Buffer.concat([
       Buffer.from(`${repo}/caf`),
       Buffer.from([0xe9]),
@@ -206,7 +215,7 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
     assert.equal(read('in.md'), FIXED_TEXT);
   });
 
-  it('names UTF-32 files (with and without a BOM), leaves them as they are, exit 2', () => {
+  hostile('names UTF-32 files (with and without a BOM), leaves them as they are, exit 2', () => {
     const utf32 = (text: string, le: boolean, bom: boolean) => {
       const units: number[] = [];
       for (const c of (bom ? '\ufeff' : '') + text) units.push(c.codePointAt(0) ?? 0);
@@ -229,18 +238,21 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
     }
   });
 
-  it('an invalid --include or --exclude glob is a usage error: nothing read or written', () => {
-    for (const args of [
-      ['--include', '{a'],
-      ['--exclude', '[]'],
-    ]) {
-      const r = run(['--fix', ...args], repo);
-      assert.equal(r.code, 2, args.join(' '));
-      assert.match(r.stderr, /not a valid glob/);
-      assert.equal(r.stderr.split('\n').length, 2);
-    }
-    assert.equal(read('in.md'), AMP_TEXT);
-  });
+  hostile(
+    'an invalid --include or --exclude glob is a usage error: nothing read or written',
+    () => {
+      for (const args of [
+        ['--include', '{a'],
+        ['--exclude', '[]'],
+      ]) {
+        const r = run(['--fix', ...args], repo);
+        assert.equal(r.code, 2, args.join(' '));
+        assert.match(r.stderr, /not a valid glob/);
+        assert.equal(r.stderr.split('\n').length, 2);
+      }
+      assert.equal(read('in.md'), AMP_TEXT);
+    },
+  );
 
   describe('swaps and edits while the fix runs (AMP_URL_TEST_HOLD)', () => {
     /** Runs a fix that pauses at `moment`, does `act` there, and lets it end. */
@@ -266,7 +278,7 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
       return r;
     }
 
-    it('a folder swapped for a symbolic link before the write: refused, exit 2', async () => {
+    hostile('a folder swapped for a symbolic link before the write: refused, exit 2', async () => {
       write('d/x.md', AMP_TEXT);
       write('d/x.md', AMP_TEXT, outside);
       freeze();
@@ -279,30 +291,36 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
       assert.equal(read('d-old/x.md'), AMP_TEXT);
     });
 
-    it('a folder swapped for a symbolic link during the write: the rename stays in the real folder', async function () {
-      if (process.platform !== 'linux') this.skip(); // a rename by descriptor needs /proc
-      write('d/x.md', AMP_TEXT);
-      write('d/x.md', AMP_TEXT, outside);
-      freeze();
-      const r = await fixHeldAt('rename', () => {
-        fs.renameSync(path.join(repo, 'd'), path.join(repo, 'd-old'));
-        fs.symlinkSync(outside, path.join(repo, 'd'));
-      });
-      assert.equal(r.code, 0, r.stderr);
-      assert.equal(read('d-old/x.md'), FIXED_TEXT);
-    });
+    hostile(
+      'a folder swapped for a symbolic link during the write: the rename stays in the real folder',
+      async function () {
+        if (process.platform !== 'linux') this.skip(); // a rename by descriptor needs /proc
+        write('d/x.md', AMP_TEXT);
+        write('d/x.md', AMP_TEXT, outside);
+        freeze();
+        const r = await fixHeldAt('rename', () => {
+          fs.renameSync(path.join(repo, 'd'), path.join(repo, 'd-old'));
+          fs.symlinkSync(outside, path.join(repo, 'd'));
+        });
+        assert.equal(r.code, 0, r.stderr);
+        assert.equal(read('d-old/x.md'), FIXED_TEXT);
+      },
+    );
 
     for (const moment of ['write', 'rename'] as const) {
-      it(`a file edited on disk before the ${moment}: not overwritten, reported, exit 2`, async () => {
-        const edited = `${AMP_TEXT}a line the user wrote\n`;
-        const r = await fixHeldAt(moment, (rel) => {
-          write(rel, edited);
-        });
-        assert.equal(r.code, 2, r.stderr);
-        assert.match(r.stderr, /in\.md: skipped: not fixed: changed since it was read/);
-        assert.equal(read('in.md'), edited);
-        assert.deepEqual(fs.readdirSync(repo).sort(), ['.git', 'in.md']); // no temporary file
-      });
+      hostile(
+        `a file edited on disk before the ${moment}: not overwritten, reported, exit 2`,
+        async () => {
+          const edited = `${AMP_TEXT}a line the user wrote\n`;
+          const r = await fixHeldAt(moment, (rel) => {
+            write(rel, edited);
+          });
+          assert.equal(r.code, 2, r.stderr);
+          assert.match(r.stderr, /in\.md: skipped: not fixed: changed since it was read/);
+          assert.equal(read('in.md'), edited);
+          assert.deepEqual(fs.readdirSync(repo).sort(), ['.git', 'in.md']); // no temporary file
+        },
+      );
     }
   });
 
@@ -336,8 +354,29 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
     const tempFiles = () => fs.readdirSync(repo).filter((n) => n.endsWith('.tmp'));
 
     for (const signal of ['SIGINT', 'SIGKILL'] as const) {
-      it(`${signal} at any moment leaves the original or the whole fix`, async () => {
-        // At the pause before the rename (the temporary file written): the original.
+      hostile(`${signal} at any moment leaves the original or the whole fix`, async () => {
+        // As soon as a write shows (a temporary file, or the file itself changing: polled), then
+        // at spread-out moments.
+        const moments: (number | 'writing')[] = ['writing', 0, 100, 300, 600, 1000, 2000];
+        for (const at of moments) {
+          fs.writeFileSync(path.join(repo, BIG), original);
+          const child = spawnFix({});
+          const end = ended(child);
+          if (at === 'writing') {
+            const exited = end.then(() => true);
+            const writing = () =>
+              tempFiles().length > 0 || fs.statSync(path.join(repo, BIG)).size !== original.length;
+            while (!writing() && !(await Promise.race([exited, tick()]))) {
+              /* polling */
+            }
+          } else await new Promise((resolve) => setTimeout(resolve, at));
+          child.kill(signal);
+          await end;
+          whole(`killed at ${String(at)}`);
+          for (const t of tempFiles()) fs.rmSync(path.join(repo, t)); // SIGKILL leaves it
+        }
+        // At the pause before the rename (the temporary file written and flushed): the original.
+        fs.writeFileSync(path.join(repo, BIG), original);
         const hold = path.join(tmp, 'hold');
         fs.mkdirSync(hold);
         execFileSync('mkfifo', [path.join(hold, 'ready'), path.join(hold, 'go')]);
@@ -351,25 +390,7 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
         held.kill(signal);
         await heldEnd;
         assert.equal(whole('killed before the rename'), false);
-        for (const t of tempFiles()) fs.rmSync(path.join(repo, t)); // SIGKILL leaves it
         fs.rmSync(hold, { recursive: true });
-        // While the temporary file is being written (polled), then at spread-out moments.
-        const moments: (number | 'writing')[] = ['writing', 0, 100, 300, 600, 1000, 2000];
-        for (const at of moments) {
-          fs.writeFileSync(path.join(repo, BIG), original);
-          const child = spawnFix({});
-          const end = ended(child);
-          if (at === 'writing') {
-            const exited = end.then(() => true);
-            while (tempFiles().length === 0 && !(await Promise.race([exited, tick()]))) {
-              /* polling */
-            }
-          } else await new Promise((resolve) => setTimeout(resolve, at));
-          child.kill(signal);
-          await end;
-          whole(`killed at ${String(at)}`);
-          for (const t of tempFiles()) fs.rmSync(path.join(repo, t));
-        }
       });
     }
 
@@ -381,33 +402,36 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
       });
     }
 
-    it('a write error (ulimit -f): the file kept, the temporary file removed, the rest fixed, exit 2', () => {
-      // 20,000 blocks of 1024 bytes: in.md fits, the 40 MB file does not.
-      const r = spawnSync(
-        'bash',
-        [
-          '-c',
-          'ulimit -f 20000; exec "$0" "$@"',
-          process.execPath,
-          CLI,
-          'check',
-          '--fix',
-          '--max-file-size',
-          '100000000',
-        ],
-        { cwd: repo, encoding: 'utf8' },
-      );
-      assert.equal(r.status, 2, r.stderr);
-      assert.match(
-        r.stderr,
-        /^amp-url check: big\.md: skipped: not fixed: the write failed \(EFBIG\)/m,
-      );
-      assert.equal(r.stderr.match(/big\.md/g)?.length, 1);
-      assert.ok(fs.readFileSync(path.join(repo, BIG)).equals(original));
-      assert.deepEqual(tempFiles(), []);
-      assert.equal(read('in.md'), FIXED_TEXT);
-      assert.match(r.stdout, /^in\.md:1:5: fixed: /m);
-    });
+    hostile(
+      'a write error (ulimit -f): the file kept, the temporary file removed, the rest fixed, exit 2',
+      () => {
+        // 20,000 blocks of 1024 bytes: in.md fits, the 40 MB file does not.
+        const r = spawnSync(
+          'bash',
+          [
+            '-c',
+            'ulimit -f 20000; exec "$0" "$@"',
+            process.execPath,
+            CLI,
+            'check',
+            '--fix',
+            '--max-file-size',
+            '100000000',
+          ],
+          { cwd: repo, encoding: 'utf8' },
+        );
+        assert.equal(r.status, 2, r.stderr);
+        assert.match(
+          r.stderr,
+          /^amp-url check: big\.md: skipped: not fixed: the write failed \(EFBIG\)/m,
+        );
+        assert.equal(r.stderr.match(/big\.md/g)?.length, 1);
+        assert.ok(fs.readFileSync(path.join(repo, BIG)).equals(original));
+        assert.deepEqual(tempFiles(), []);
+        assert.equal(read('in.md'), FIXED_TEXT);
+        assert.match(r.stdout, /^in\.md:1:5: fixed: /m);
+      },
+    );
   });
 });
 
