@@ -13,7 +13,9 @@
 // - Regular files only, opened without waiting on a FIFO (O_NONBLOCK), checked by fstat.
 // - Atomic and durable. `replace` writes a temporary file (O_EXCL, an unguessable name) in the
 //   same folder, with the original's mode (and owner where the process may set it), flushes it
-//   (fsync), renames it over the original and flushes the folder. At every instant the path holds
+//   (fsync), renames it over the original; the folder is flushed (fsync) once for all the
+//   replacements in it: when the next file is in another folder, or at `close`, which returns once
+//   every replacement is durable (call it after the last one). At every instant the path holds
 //   either the original bytes or the whole new bytes. A temporary file is removed when the write
 //   fails (a crash or SIGKILL can leave one behind: `.amp-url-<hex>.tmp`, never the original).
 // - Fresh. Right before the rename the file must still be the one read: same device, inode, size
@@ -88,6 +90,8 @@ interface Folder {
   at: (name: string) => string;
   /** Whether its path still leads to it. */
   stillThere: () => boolean;
+  /** A file was renamed into it since it was opened: its entry is flushed before it is closed. */
+  renamed?: boolean;
 }
 
 const versionOf = (s: fs.Stats): FileVersion => ({
@@ -164,9 +168,12 @@ export class ConfinedFiles {
     }
   }
 
-  /** Closes the folder kept open. */
+  /** Flushes the folder kept open if a file was replaced in it, and closes it. */
   close(): void {
-    if (this.folder?.fd !== undefined) fs.closeSync(this.folder.fd);
+    if (this.folder?.fd !== undefined) {
+      if (this.folder.renamed) syncFolder(this.folder.fd);
+      fs.closeSync(this.folder.fd);
+    }
     this.folder = undefined;
   }
 
@@ -208,7 +215,8 @@ export class ConfinedFiles {
       }
       return { refused: 'failed', code: codeOf(e) };
     }
-    syncFolder(folder);
+    if (folder.fd !== undefined) folder.renamed = true;
+    else syncFolderAt(folder.at('.'));
     return undefined;
   }
 
@@ -397,11 +405,22 @@ function sameContent(fd: number, expected: Expected): boolean {
   return hash ? hash.digest('hex') === expected.sha256 : true;
 }
 
-/** Flushes the folder's entry for the rename; where a folder can't be flushed, nothing to do. */
-function syncFolder(folder: Folder): void {
-  if (folder.fd === undefined) return;
+/** syncFolder for a folder not held open (no /proc): opened by path, where that is possible. */
+function syncFolderAt(dir: string): void {
+  let fd: number;
   try {
-    fs.fsyncSync(folder.fd);
+    fd = fs.openSync(dir, C.O_RDONLY);
+  } catch {
+    return; // Windows opens no folder: its renames are flushed by the system
+  }
+  syncFolder(fd);
+  fs.closeSync(fd);
+}
+
+/** Flushes a folder's entries (renames); where a folder can't be flushed, nothing to do. */
+function syncFolder(fd: number): void {
+  try {
+    fs.fsyncSync(fd);
   } catch {
     // EINVAL on file systems that don't sync folders: the rename itself is done.
   }
