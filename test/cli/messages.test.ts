@@ -65,7 +65,7 @@ describe('amp-url messages', function () {
   it('<command> --help lists only the options that command reads, and accepts only those', () => {
     const help = (c: string) => run([c, '--help']).stdout;
     const options = (c: string) =>
-      [...help(c).matchAll(/^  (?:-h, )?(--[a-z-]+)/gm)].map((m) => m[1]);
+      [...help(c).matchAll(/^ {2}(?:-h, )?(--[a-z-]+)/gm)].map((m) => m[1]);
     assert.deepEqual(options('cache'), [
       '--format',
       '--help',
