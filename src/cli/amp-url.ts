@@ -1,11 +1,12 @@
 // The executable: runs `main` on this process's arguments and streams, then exits with its code
 // once stdout has been flushed (process.exit would cut a piped output short).
 import { main, oneLineMessage } from './main';
-import { problemLine } from './output';
+import { CLOSED_OUTPUT_EXIT, problemLine } from './output';
 
-// stderr that fails (a full disk, a closed pipe) cannot be told about it: the exit code says it.
-process.stderr.on('error', () => {
-  process.exitCode = 2;
+// stderr that fails cannot be told about it: the exit code says it (a reader that closed it, as
+// with `2>&1 | head`, as for stdout).
+process.stderr.on('error', (e: NodeJS.ErrnoException) => {
+  process.exitCode = e.code === 'EPIPE' ? CLOSED_OUTPUT_EXIT : 2;
 });
 
 // A failure no command caught is still one line and exit 2, never a stack trace (it would also

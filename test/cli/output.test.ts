@@ -227,6 +227,17 @@ describe('amp-url output: every failure of stdout is in the exit code', function
       );
       assert.equal(r.stdout, 'https://www.example.com/a/0\nstatus 141\n');
       assert.equal(fs.readFileSync(path.join(dir, 'err.txt'), 'utf8'), '');
+      // stderr into the same pipe (refusals on stderr): the same end, whichever fails first.
+      fs.writeFileSync(path.join(dir, 'plain.txt'), list.replaceAll(CACHE, 'https://example.com'));
+      const both = spawnSync(
+        'bash',
+        [
+          '-c',
+          `"${process.execPath}" "${CLI}" publisher < plain.txt 2>&1 | head -n 1 >/dev/null; echo "status \${PIPESTATUS[0]}"`,
+        ],
+        { cwd: dir, encoding: 'utf8' },
+      );
+      assert.equal(both.stdout, 'status 141\n');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
