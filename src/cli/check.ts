@@ -56,8 +56,8 @@ Options:
   --max-file-size BYTES   skip larger files (default ${DEFAULT_MAX_FILE_SIZE})
   -h, --help              this help
 
-${settingHelp(CHECK_SETTINGS)}Control and Bidi characters in paths and URLs are shown escaped (\x1b,
-\u202e, a backslash as \\); --format json or sarif gives them exactly.
+${settingHelp(CHECK_SETTINGS)}Control and Bidi characters in paths and URLs are shown escaped (\\x1b,
+\\u202e, a backslash as \\\\); --format json or sarif gives them exactly.
 
 Exit status: 0 nothing found (or everything fixed), 1 findings remain,
 2 usage or I/O error, 141 stdout closed by its reader. Progress goes to

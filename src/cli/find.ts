@@ -31,7 +31,7 @@ where kind is one of
                 https://cdn.ampproject.org/v0.js, a component, a frame)
 Lines and columns count from 1; columns in UTF-16 code units, as editors and
 SARIF count them. Control and Bidi characters in paths and URLs are shown
-escaped (\x1b, \u202e, a backslash as \\); --format ndjson or json gives them
+escaped (\\x1b, \\u202e, a backslash as \\\\); --format ndjson or json gives them
 exactly.
 
 Options:

@@ -84,6 +84,18 @@ describe('amp-url messages', function () {
       assert.ok(options('check').includes(o));
     for (const o of ['--cache', '--serving-type', '--image-width'])
       assert.ok(!options('check').includes(o), o);
+    // The help itself is plain text (it tells of \x1b without holding one).
+    for (const c of [
+      'cache',
+      'publisher',
+      'origin',
+      'canonical',
+      'hash',
+      'normalize',
+      'find',
+      'check',
+    ])
+      assert.ok(!/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028-\u202e]/.test(help(c)), c);
     const r = run(['publisher', '--serving-type', 'c', CACHE]);
     assert.equal(
       r.stderr,
