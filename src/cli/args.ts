@@ -97,5 +97,8 @@ export function choice<T extends string>(
  * it holds (problemLine), so it is not escaped twice here.
  */
 export function quoteArg(text: string): string {
-  return `"${text.length > 60 ? `${text.slice(0, 59)}…` : text}"`;
+  if (text.length <= 60) return `"${text}"`;
+  // Never half a surrogate pair (it would print as U+FFFD).
+  const cut = /[\ud800-\udbff]/.test(text.charAt(58)) ? 58 : 59;
+  return `"${text.slice(0, cut)}…"`;
 }
