@@ -9,17 +9,9 @@ import fc from 'fast-check';
 import { benchUrls } from '../../bench/urls';
 import { cacheLikeUrlArb, hostileUrlArb, publisherUrlArb, textArb } from '../fuzz/arbitraries';
 import { STANDALONE } from './paths';
+import { bareContext } from './bare-context';
 
 type Lib = typeof import('../../src/core');
-
-/** Not ECMAScript: what a bare V8 context still has that BigQuery and Snowflake may lack. */
-const NOT_LANGUAGE = ['console', 'WebAssembly', 'Intl'];
-
-function bareContext(): vm.Context {
-  const ctx = vm.createContext({});
-  vm.runInContext(`for (const k of ${JSON.stringify(NOT_LANGUAGE)}) delete globalThis[k];`, ctx);
-  return ctx;
-}
 
 /** A call's outcome in a form both realms share: the value as JSON, or the error's code and message. */
 const OUTCOME = `(fn) => { try { return JSON.stringify({ value: fn() }); } catch (e) { return JSON.stringify({ code: e && e.code, name: e && e.name, message: e && e.message }); } }`;
