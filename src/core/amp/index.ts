@@ -39,6 +39,7 @@ export {
   type ParsedCacheUrl,
   type ReverseOptions,
 } from './reverse';
+export { tryPublisherUrl, type PublisherUrlResult, type UrlRefusal } from './try-publisher';
 export { ampUrlKind, findCache, type AmpUrlKind } from './url-kind';
 export { deamp } from './deamp';
 export { type AmpProjectFile } from './project-files';
