@@ -199,7 +199,9 @@ describe('SQL engines: docs/sql.md in DuckDB and QuickJS', function () {
     }
   });
 
-  it('each bundle within its engine’s size limit', () => {
+  it('each bundle, as the package exports it, within its engine’s size limit', () => {
+    assert.equal(require.resolve('amp-url-toolkit/standalone'), FULL_BUNDLE);
+    assert.equal(require.resolve('amp-url-toolkit/standalone/deamp'), DEAMP_BUNDLE);
     const full = readFileSync(FULL_BUNDLE);
     const deamp = readFileSync(DEAMP_BUNDLE);
     assert.ok(full.length < 1_000_000, `BigQuery takes library files up to 1 MB: ${full.length}`);

@@ -4,7 +4,7 @@
 // which have no publisher page: a NULL or an exception there would lose the row.
 import { AMP_CACHES } from './caches';
 import { fastPublisherUrl } from './fast-path';
-import { publisherUrl } from './reverse';
+import { tryPublisherUrl } from './try-publisher';
 import { ampUrlKind } from './url-kind';
 
 /**
@@ -25,10 +25,7 @@ export function deamp(value: unknown): unknown {
   if (fast !== undefined) return fast;
   const kind = ampUrlKind(value)?.kind;
   if (kind !== 'cache' && kind !== 'viewer') return value;
-  try {
-    return publisherUrl(value);
-  } catch {
-    // A cache or viewer host whose path names no publisher page: no page to point to.
-    return value;
-  }
+  // A cache or viewer host whose path names no publisher page has no page to point to; refused
+  // without the cost of an exception.
+  return tryPublisherUrl(value).url ?? value;
 }
