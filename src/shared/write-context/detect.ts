@@ -132,12 +132,33 @@ function rawText(
   lo: number,
   fam: Family,
 ): 'script' | 'style' | 'comment' | 'text' {
-  const window = text.slice(lo, at);
-  const comment = window.lastIndexOf('<!--');
-  if (comment >= 0 && !window.includes('-->', comment + 4)) return 'comment';
-  const cdata = window.lastIndexOf('<![CDATA[');
-  if (cdata >= 0 && !window.includes(']]>', cdata)) return 'comment';
-  return fam === 'markup' ? (rawElement(window) ?? 'text') : 'text';
+  const state = markupState(text.slice(lo, at));
+  if (state === 'comment') return 'comment';
+  return fam === 'markup' && state !== 'text' ? state : 'text';
+}
+
+/** Starts and ends of comments, CDATA sections, <script> and <style> elements. */
+const MARKUP_EVENT = /<(\/?)(script|style)(?![\w-])|<!--|<!\[CDATA\[|-->|\]\]>/gi;
+
+/**
+ * Whether the end of `window` is in a comment or CDATA section, in a `<script>` or `<style>`
+ * element (its start tag ended), or in text: one native scan of the window, the events in order.
+ */
+function markupState(window: string): 'script' | 'style' | 'comment' | 'text' {
+  let comment = false;
+  let element: RegExpExecArray | undefined;
+  MARKUP_EVENT.lastIndex = 0;
+  for (let m = MARKUP_EVENT.exec(window); m !== null; m = MARKUP_EVENT.exec(window)) {
+    const ev = m[0];
+    if (ev === '-->' || ev === ']]>') comment = false;
+    else if (comment) continue;
+    else if (ev === '<!--' || ev.length === 9)
+      comment = true; // <![CDATA[
+    else element = m[1] === '/' ? undefined : m;
+  }
+  if (comment) return 'comment';
+  if (element === undefined || !window.includes('>', element.index)) return 'text';
+  return element[2].toLowerCase() as 'script' | 'style';
 }
 
 /**
@@ -153,21 +174,7 @@ function cssInAttribute(text: string, at: number, lo: number, fam: Family): bool
     const eq = skipSpaceBack(text, i - 1, lo) - 1;
     if (text[eq] === '=' && isAttributeValueStart(text, eq, lo)) return true;
   }
-  return rawElement(text.slice(lo, at)) === 'style' ? false : undefined;
-}
-
-/** The `<script>` or `<style>` element the end of `window` is in (its start tag ended), if any. */
-function rawElement(window: string): 'script' | 'style' | undefined {
-  // From the end: the first `<script`, `</script`, `<style` or `</style` met decides.
-  for (let k = window.lastIndexOf('<'); k >= 0; k = k > 0 ? window.lastIndexOf('<', k - 1) : -1) {
-    const close = window.charCodeAt(k + 1) === 0x2f;
-    const from = k + (close ? 2 : 1);
-    const name = /^(script|style)(?![\w-])/i.exec(window.slice(from, from + 7))?.[1];
-    if (name === undefined) continue;
-    if (close || !window.includes('>', k)) return undefined;
-    return name.toLowerCase() as 'script' | 'style';
-  }
-  return undefined;
+  return markupState(text.slice(lo, at)) === 'style' ? false : undefined;
 }
 
 function textContext(text: string, start: number, lo: number, fam: Family): WriteContext {
