@@ -20,6 +20,7 @@ import {
   jsLiteral,
   markdownInline,
   textContent,
+  type MdInline,
 } from './oracles';
 import { newUrl } from './urls';
 
@@ -68,6 +69,44 @@ const anchor = (doc: string): string => {
 function onlyOne<T>(items: T[], what: string): T {
   assert.equal(items.length, 1, `one ${what}`);
   return items[0];
+}
+
+/** CSS with `declarations`: the one url() (or, `string`, the one string) it reads. */
+function cssUrl(
+  css: string,
+  declarations: string[],
+  context?: 'declarationList',
+  kind: 'urls' | 'strings' = 'urls',
+): string {
+  const v = cssValues(css, context);
+  assert.deepEqual(v.declarations, declarations);
+  return onlyOne(v[kind], kind);
+}
+
+/** The text of the first element of `doc`, followed by `<i>x</i>`. */
+const firstText = (doc: string, tag: string): string => textContent(htmlNodes(doc, [tag, 'i'])[0]);
+
+/** The style attribute of `<a href="/" style="…">x</a>`. */
+const styleAttribute = (doc: string): string => attributes(htmlNodes(doc, ['a'])[0]).style;
+
+/** Markdown whose inline tokens are `types`: the token holding the link. */
+function mdLink(doc: string, types: string[]): MdInline {
+  const tokens = markdownInline(doc);
+  assert.deepEqual(
+    tokens.map((k) => k.type),
+    types,
+  );
+  return tokens[types.indexOf('link_open')];
+}
+
+const LINK = ['link_open', 'text', 'link_close', 'text', 'code_inline'];
+
+/** `{"u": …, "n": 1}`: the value of `u`. */
+function jsonU(doc: string): string {
+  const v = JSON.parse(doc) as Record<string, unknown>;
+  assert.deepEqual(Object.keys(v), ['u', 'n']);
+  assert.equal(v.n, 1);
+  return v.u as string;
 }
 
 const CONTEXTS: Context[] = [
@@ -140,7 +179,7 @@ const CONTEXTS: Context[] = [
     languageId: 'html',
     doc: '<script>var a = "U"; var b = 1;</script><i>x</i>',
     olds: PLAIN_OLD,
-    read: (doc) => jsLiteral(textContent(htmlNodes(doc, ['script', 'i'])[0])),
+    read: (doc) => jsLiteral(firstText(doc, 'script')),
   },
   {
     name: '<script> comment',
@@ -148,7 +187,7 @@ const CONTEXTS: Context[] = [
     doc: '<script>// see U more\nvar b = 1;</script><i>x</i>',
     olds: HTML_OLD,
     read(doc) {
-      const { body, comments } = js(textContent(htmlNodes(doc, ['script', 'i'])[0]));
+      const { body, comments } = js(firstText(doc, 'script'));
       assert.equal(body.length, 1);
       return between(onlyOne(comments, 'comment'), ' see ', ' more');
     },
@@ -159,36 +198,21 @@ const CONTEXTS: Context[] = [
     languageId: 'html',
     doc: '<script type="application/ld+json">{"u": "U", "n": 1}</script><i>x</i>',
     olds: PLAIN_OLD,
-    read(doc) {
-      const v = JSON.parse(textContent(htmlNodes(doc, ['script', 'i'])[0])) as Record<
-        string,
-        unknown
-      >;
-      assert.deepEqual(Object.keys(v), ['u', 'n']);
-      return v.u as string;
-    },
+    read: (doc) => jsonU(firstText(doc, 'script')),
   },
   {
     name: '<style> url()',
     languageId: 'html',
     doc: '<style>a{background:url(U)}b{color:red}</style><i>x</i>',
     olds: PLAIN_OLD,
-    read(doc) {
-      const v = cssValues(textContent(htmlNodes(doc, ['style', 'i'])[0]));
-      assert.deepEqual(v.declarations, ['background', 'color']);
-      return onlyOne(v.urls, 'url()');
-    },
+    read: (doc) => cssUrl(firstText(doc, 'style'), ['background', 'color']),
   },
   {
     name: '<style> url("…")',
     languageId: 'html',
     doc: '<style>a{background:url("U")}b{color:red}</style><i>x</i>',
     olds: PLAIN_OLD,
-    read(doc) {
-      const v = cssValues(textContent(htmlNodes(doc, ['style', 'i'])[0]));
-      assert.deepEqual(v.declarations, ['background', 'color']);
-      return onlyOne(v.urls, 'url()');
-    },
+    read: (doc) => cssUrl(firstText(doc, 'style'), ['background', 'color']),
   },
   {
     name: '<style> comment',
@@ -196,7 +220,7 @@ const CONTEXTS: Context[] = [
     doc: '<style>/* see U more */b{color:red}</style><i>x</i>',
     olds: HTML_OLD,
     read(doc) {
-      const comments = cssComments(textContent(htmlNodes(doc, ['style', 'i'])[0]));
+      const comments = cssComments(firstText(doc, 'style'));
       return between(onlyOne(comments, 'comment'), ' see ', ' more ');
     },
     text: true,
@@ -206,69 +230,42 @@ const CONTEXTS: Context[] = [
     languageId: 'html',
     doc: `<a href="/" title="background:url('U');color:red">x</a>`.replace('title', 'style'),
     olds: PLAIN_OLD,
-    read(doc) {
-      const [a] = htmlNodes(doc, ['a']);
-      const v = cssValues(attributes(a).style, 'declarationList');
-      assert.deepEqual(v.declarations, ['background', 'color']);
-      return onlyOne(v.urls, 'url()');
-    },
+    read: (doc) => cssUrl(styleAttribute(doc), ['background', 'color'], 'declarationList'),
   },
   {
     name: 'style attribute url()',
     languageId: 'html',
     doc: '<a href="/" style="background:url(U);color:red">x</a>',
     olds: HTML_OLD,
-    read(doc) {
-      const [a] = htmlNodes(doc, ['a']);
-      const v = cssValues(attributes(a).style, 'declarationList');
-      assert.deepEqual(v.declarations, ['background', 'color']);
-      return onlyOne(v.urls, 'url()');
-    },
+    read: (doc) => cssUrl(styleAttribute(doc), ['background', 'color'], 'declarationList'),
   },
   {
     name: 'CSS url()',
     languageId: 'css',
     doc: 'a{background:url(U)}b{color:red}',
     olds: PLAIN_OLD,
-    read(doc) {
-      const v = cssValues(doc);
-      assert.deepEqual(v.declarations, ['background', 'color']);
-      return onlyOne(v.urls, 'url()');
-    },
+    read: (doc) => cssUrl(doc, ['background', 'color']),
   },
   {
     name: "CSS url('…')",
     languageId: 'css',
     doc: "a{background:url('U')}b{color:red}",
     olds: PLAIN_OLD,
-    read(doc) {
-      const v = cssValues(doc);
-      assert.deepEqual(v.declarations, ['background', 'color']);
-      return onlyOne(v.urls, 'url()');
-    },
+    read: (doc) => cssUrl(doc, ['background', 'color']),
   },
   {
     name: 'CSS @import "…"',
     languageId: 'css',
     doc: '@import "U";b{color:red}',
     olds: PLAIN_OLD,
-    read(doc) {
-      const v = cssValues(doc);
-      assert.deepEqual(v.declarations, ['color']);
-      return onlyOne(v.strings, 'string');
-    },
+    read: (doc) => cssUrl(doc, ['color'], undefined, 'strings'),
   },
   {
     name: 'JSON string',
     languageId: 'json',
     doc: '{"u": "U", "n": 1}',
     olds: PLAIN_OLD,
-    read(doc) {
-      const v = JSON.parse(doc) as Record<string, unknown>;
-      assert.deepEqual(Object.keys(v), ['u', 'n']);
-      assert.equal(v.n, 1);
-      return v.u as string;
-    },
+    read: jsonU,
   },
   {
     name: 'JSON string, JSON-escaped slashes',
@@ -276,11 +273,9 @@ const CONTEXTS: Context[] = [
     doc: '{"u": "U", "n": 1}',
     olds: ['https:\\/\\/a.com\\/x'],
     read(doc) {
-      const v = JSON.parse(doc) as Record<string, unknown>;
-      assert.deepEqual(Object.keys(v), ['u', 'n']);
       const raw = /"u": "(.*)", "n"/.exec(doc)?.[1] ?? '';
       assert.doesNotMatch(raw, /(^|[^\\])\//, 'every / stays escaped');
-      return v.u as string;
+      return jsonU(doc);
     },
   },
   {
@@ -310,14 +305,10 @@ const CONTEXTS: Context[] = [
     doc: '[t](U "title") after `code`',
     olds: ['https://a.com/x?a=1&amp;b=2', 'https://a.com/x'],
     read(doc) {
-      const tokens = markdownInline(doc);
-      assert.deepEqual(
-        tokens.map((k) => k.type),
-        ['link_open', 'text', 'link_close', 'text', 'code_inline'],
-      );
-      assert.equal(tokens[0].title, 'title');
-      assert.equal(tokens[3].content, ' after ');
-      return tokens[0].href ?? '';
+      const link = mdLink(doc, LINK);
+      assert.equal(link.title, 'title');
+      assert.equal(markdownInline(doc)[3].content, ' after ');
+      return link.href ?? '';
     },
   },
   {
@@ -325,14 +316,7 @@ const CONTEXTS: Context[] = [
     languageId: 'markdown',
     doc: '[t](<U>) after `code`',
     olds: PLAIN_OLD,
-    read(doc) {
-      const tokens = markdownInline(doc);
-      assert.deepEqual(
-        tokens.map((k) => k.type),
-        ['link_open', 'text', 'link_close', 'text', 'code_inline'],
-      );
-      return tokens[0].href ?? '';
-    },
+    read: (doc) => mdLink(doc, LINK).href ?? '',
   },
   {
     name: 'Markdown autolink <…>',
@@ -340,13 +324,9 @@ const CONTEXTS: Context[] = [
     doc: 'see <U> after `code`',
     olds: PLAIN_OLD,
     read(doc) {
-      const tokens = markdownInline(doc);
-      assert.deepEqual(
-        tokens.map((k) => k.type),
-        ['text', 'link_open', 'text', 'link_close', 'text', 'code_inline'],
-      );
-      assert.equal(tokens[1].markup, 'autolink');
-      return tokens[1].href ?? '';
+      const link = mdLink(doc, ['text', ...LINK]);
+      assert.equal(link.markup, 'autolink');
+      return link.href ?? '';
     },
   },
 ];
