@@ -94,9 +94,16 @@ export function showText(text: string, max = MAX_SHOWN_CHARS): string {
   return codeSpan(truncate(text, max));
 }
 
-/** Encodes command arguments for a `command:` link (parentheses too, which end a link). */
+/**
+ * Encodes command arguments for a `command:` link (parentheses too, which end a link). VS Code
+ * percent-decodes a clicked link's query twice (`URI.parse`, then `decodeURIComponent` in its
+ * command opener), so a `%` in the JSON (`q=a%20b` in a URL, `sp%20ace.txt` or `%C3%A9.txt` in
+ * a document URI) would be decoded once too often: the JSON writes every `%` as `\u0025`, which
+ * no percent-decoding changes and JSON.parse reads back as `%`.
+ */
 export function commandArgs(args: unknown): string {
-  return encodeURIComponent(JSON.stringify(args)).replace(
+  const json = JSON.stringify(args).replace(/%/g, '\\u0025');
+  return encodeURIComponent(json).replace(
     /[()'!*~]/g,
     (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
   );
