@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMAND, CONTEXT_KEY } from '../../../src/extension/command-ids';
+import { TOOLS } from '../../../src/shared/agent-tools';
 
 interface Manifest {
   contributes: {
@@ -38,5 +39,33 @@ describe('manifest: commands and context keys', () => {
       assert.ok(used.length > 0, when);
       for (const key of used) assert.ok(keys.includes(key), `${key} in "${when}"`);
     }
+  });
+});
+
+describe('manifest: language model tools', () => {
+  interface ToolContribution {
+    name: string;
+    displayName: string;
+    modelDescription: string;
+    inputSchema: unknown;
+  }
+  const tools = (manifest.contributes as { languageModelTools?: ToolContribution[] })
+    .languageModelTools;
+
+  it('contributes exactly the tools of src/shared/agent-tools, described as there', () => {
+    assert.deepEqual(
+      tools?.map((t) => ({
+        name: t.name,
+        title: t.displayName,
+        description: t.modelDescription,
+        inputSchema: t.inputSchema,
+      })),
+      TOOLS.map((t) => ({
+        name: t.name,
+        title: t.title,
+        description: t.description,
+        inputSchema: t.inputSchema,
+      })),
+    );
   });
 });
