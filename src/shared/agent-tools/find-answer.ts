@@ -80,6 +80,11 @@ export class FindCollector {
     }
   }
 
+  /** A file searched whose bytes surely hold no AMP URL (amp-prefilter.ts): not decoded. */
+  addPassed(): void {
+    this.answer.filesSearched++;
+  }
+
   skip(path: string, reason: string): void {
     this.answer.skippedFiles++;
     if (this.answer.skipped.length < MAX_SKIPS) this.answer.skipped.push({ path, reason });
