@@ -69,3 +69,42 @@ describe('manifest: language model tools', () => {
     );
   });
 });
+
+describe('manifest: the walkthrough', () => {
+  interface Step {
+    id: string;
+    title: string;
+    description: string;
+    media: { image?: string; markdown?: string; altText?: string };
+  }
+  const walkthroughs = (manifest.contributes as { walkthroughs?: { steps: Step[] }[] })
+    .walkthroughs;
+  const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+  const ignore = readFileSync(join(root, '.vscodeignore'), 'utf8').split('\n');
+
+  it("shows journey steps' images (README screenshots rule) that the .vsix carries", () => {
+    const steps = walkthroughs?.flatMap((w) => w.steps) ?? [];
+    assert.deepEqual(
+      steps.map((s) => s.id),
+      ['hover', 'convert', 'workspace', 'cli'],
+    );
+    for (const s of steps) {
+      const file = s.media.image ?? s.media.markdown ?? '';
+      assert.ok(readFileSync(join(root, file)).length > 0, file);
+      if (s.media.image !== undefined)
+        assert.match(s.media.image, /^media\/screenshots\/journey-[\w.-]+\.png$/);
+      // Kept out of media/**'s exclusion by name (or its folder's).
+      assert.ok(
+        ignore.includes(`!${file}`) || ignore.includes(`!${file.replace(/[^/]+$/, '**')}`),
+        `.vscodeignore drops ${file}`,
+      );
+      for (const key of [s.title, s.description, s.media.altText ?? '%%'].map((v) =>
+        v.slice(1, -1),
+      ))
+        assert.ok(key === '' || Object.hasOwn(nls, key), `package.nls.json lacks ${key}`);
+    }
+  });
+});
