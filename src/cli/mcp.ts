@@ -3,6 +3,7 @@
 // the repository the server was started in (the files `amp-url check` reads, chosen and read
 // the same way: selectFiles, readFileText), and no tool takes a path, so nothing outside it is
 // read. Only the protocol's messages go to stdout; nothing else is ever printed there.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -25,7 +26,7 @@ import { languageOfPath } from '../shared/language-of-path';
 import type { Settings } from '../shared/settings';
 import { splitGlobList } from '../shared/workspace-files';
 import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
-import { flag, parseArgs, type FlagSpecs } from './args';
+import { UsageError, flag, parseArgs, quoteArg, type FlagSpecs } from './args';
 import type { Streams } from './convert';
 import { readFileText, skipReason } from './file-text';
 import { byteCount } from './find';
@@ -35,6 +36,7 @@ import { VERSION } from './version';
 
 const FLAGS: FlagSpecs = {
   help: { short: 'h' },
+  root: { value: true },
   'max-file-size': { value: true },
   ...SETTING_FLAGS,
 };
@@ -50,6 +52,9 @@ file or takes a path. Configuration for VS Code and other clients:
 docs/agents.md.
 
 Options:
+  --root DIR              search the repository holding DIR (default: the
+                          current folder), for clients that can't set the
+                          folder a server starts in
   --max-file-size BYTES   skip larger files (default ${DEFAULT_MAX_FILE_SIZE})
   -h, --help              this help
 
@@ -146,6 +151,20 @@ export function mcpServer(c: RepositoryContext): Server {
   return server;
 }
 
+/** The folder whose repository the server searches: --root, else the current folder. */
+function startFolder(root: string | undefined): string {
+  if (root === undefined) return process.cwd();
+  const abs = path.resolve(root);
+  let isFolder = false;
+  try {
+    isFolder = fs.statSync(abs).isDirectory();
+  } catch {
+    // reported below
+  }
+  if (!isFolder) throw new UsageError(`--root ${quoteArg(root)} is not a folder`);
+  return abs;
+}
+
 export async function runMcp(argv: readonly string[], io: Streams): Promise<number> {
   const args = parseArgs(argv, FLAGS);
   if (args.flags.has('help')) {
@@ -153,7 +172,7 @@ export async function runMcp(argv: readonly string[], io: Streams): Promise<numb
     return 0;
   }
   const context: RepositoryContext = {
-    root: repositoryRoot(process.cwd()),
+    root: repositoryRoot(startFolder(flag(args, 'root'))),
     settings: settingsFromArgs(args),
     maxFileSize: byteCount(flag(args, 'max-file-size'), DEFAULT_MAX_FILE_SIZE),
   };

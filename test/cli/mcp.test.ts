@@ -4,7 +4,7 @@
 // their answers are the library's, input that is not a URL is refused, and the workspace search
 // stays inside the repository and writes nothing.
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -135,5 +135,35 @@ describe('amp-url mcp (the SDK client spawning the built CLI)', function () {
     assert.equal((bounded.findings as unknown[]).length, 1);
     assert.equal(bounded.truncated, false);
     assert.equal(fs.readFileSync(path.join(repo, 'docs', 'page.html'), 'utf8'), before);
+  });
+
+  it('--root names the repository for clients that start it elsewhere; a bad one exits 2', async () => {
+    const other = new Client({ name: 'amp-url-test', version: '1.0.0' });
+    await other.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, 'mcp', '--root', path.join(repo, 'docs')],
+        cwd: tmp,
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      const r = (await other.callTool({
+        name: 'amp_url_find_amp_urls',
+        arguments: {},
+      })) as TextResult;
+      const paths = (
+        JSON.parse(r.content[0].text) as { findings: { path: string }[] }
+      ).findings.map((f) => f.path);
+      assert.deepEqual(paths, ['docs/page.html', 'notes.md']);
+    } finally {
+      await other.close();
+    }
+    const bad = spawnSync(process.execPath, [CLI, 'mcp', '--root', path.join(tmp, 'nope')], {
+      encoding: 'utf8',
+      input: '',
+    });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /^amp-url mcp: --root .* is not a folder/);
   });
 });
