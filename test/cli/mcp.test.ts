@@ -10,6 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { findingRows } from '../shared/agent-answers';
 import { TOOLS } from '../../src/shared/agent-tools';
 import { CLI } from './paths';
 
@@ -113,14 +114,7 @@ describe('amp-url mcp (the SDK client spawning the built CLI)', function () {
   it('finds the AMP URLs of the repository it was started in, and nothing outside it', async () => {
     const before = fs.readFileSync(path.join(repo, 'docs', 'page.html'), 'utf8');
     const a = await data('amp_url_find_amp_urls', {});
-    const found = (a.findings as Record<string, unknown>[]).map((f) => [
-      f.path,
-      f.line,
-      f.column,
-      f.kind,
-      f.publisherUrl,
-      f.replacement,
-    ]);
+    const found = findingRows(a);
     assert.deepEqual(found, [
       ['docs/page.html', 2, 10, 'cache', `${PUB}?a=1&b=2`, `${PUB}?a=1&amp;b=2`],
       ['notes.md', 1, 5, 'viewer', 'https://example.com/p', 'https://example.com/p'],

@@ -5,6 +5,7 @@ import * as assert from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { findingRows } from '../../shared/agent-answers';
 import { TOOLS } from '../../../src/shared/agent-tools';
 import { activateExtension, fixturesDir } from './util';
 
@@ -93,14 +94,7 @@ describe('language model tools', () => {
     it('answers files, lines, publisher URLs and the text to write there, and writes nothing', async () => {
       const before = fs.readFileSync(path.join(root, 'page.html'), 'utf8');
       const a = await invoke('amp_url_find_amp_urls', { include: `${DIR}/**` });
-      const found = (a.findings as Record<string, unknown>[]).map((f) => [
-        f.path,
-        f.line,
-        f.column,
-        f.kind,
-        f.publisherUrl,
-        f.replacement,
-      ]);
+      const found = findingRows(a);
       assert.deepStrictEqual(found, [
         [`${DIR}/list.md`, 1, 1, 'viewer', PUB, PUB],
         [`${DIR}/page.html`, 2, 10, 'cache', `${PUB}?a=1&b=2`, `${PUB}?a=1&amp;b=2`],
