@@ -23,6 +23,10 @@ Commands on files:
   check       AMP Cache and viewer URLs in the files git would track (CI);
               --fix rewrites them to publisher URLs
 
+For AI agents:
+  mcp         a Model Context Protocol server on stdio with the same rules
+              (docs/agents.md)
+
 amp-url <command> --help tells more. Same rules as the AMP URL Toolkit
 extension for VS Code; documentation: docs/cli.md.
 `;
@@ -43,10 +47,12 @@ export async function main(argv: readonly string[], io: Streams): Promise<number
       return await runConvert(command as ConvertCommand, rest, io);
     if (command === 'find') return await runFind(rest, io);
     if (command === 'check') return await runCheck(rest, io);
+    // Loaded on use: the protocol's SDK is most of the bundle, and no other command needs it.
+    if (command === 'mcp') return await (await import('./mcp')).runMcp(rest, io);
     io.stderr.write(
       problemLine(
         'amp-url',
-        `unknown command ${quoteArg(command)}; commands: ${[...CONVERT_COMMANDS, 'find', 'check'].join(', ')} (see amp-url --help)`,
+        `unknown command ${quoteArg(command)}; commands: ${[...CONVERT_COMMANDS, 'find', 'check', 'mcp'].join(', ')} (see amp-url --help)`,
       ),
     );
     return 2;
