@@ -12,12 +12,16 @@ import type { Streams } from './convert';
 import { ConfinedFiles } from '../node/safe-file';
 import { readRepoFileText, skipReason, writeEdits, writeRefusal } from './file-text';
 import { byteCount } from './find';
-import { Output } from './output';
+import { Output, problemLine, textLine, writeWhole } from './output';
+import { inertJson } from '../shared/inert-text';
 import { findingMessage } from './rules';
 import { sarifLog, type SarifFile } from './sarif';
 import { repositoryRoot, selectFiles, type Skipped } from './select-files';
 import { holdForTest } from './test-hold';
-import { SETTING_FLAGS, SETTING_HELP, settingsFromArgs } from './settings';
+import { settingFlags, settingHelp, settingsFromArgs } from './settings';
+
+// The settings check reads: the caches it recognises and the normalize steps of --require.
+const CHECK_SETTINGS = ['custom-cache', 'preset', 'step'] as const;
 
 const FLAGS: FlagSpecs = {
   help: { short: 'h' },
@@ -27,7 +31,7 @@ const FLAGS: FlagSpecs = {
   require: { value: true, repeat: true },
   fix: {},
   'max-file-size': { value: true },
-  ...SETTING_FLAGS,
+  ...settingFlags(CHECK_SETTINGS),
 };
 
 export const CHECK_HELP = `Usage: amp-url check [options] [PATH...]
@@ -53,12 +57,14 @@ Options:
   --max-file-size BYTES   skip larger files (default ${DEFAULT_MAX_FILE_SIZE})
   -h, --help              this help
 
-${SETTING_HELP}
+${settingHelp(CHECK_SETTINGS)}Control and Bidi characters in paths and URLs are shown escaped (\\x1b,
+\\u202e, a backslash as \\\\); --format json or sarif gives them exactly.
 
 Exit status: 0 nothing found (or everything fixed), 1 findings remain,
 2 usage or I/O error (a file or folder that could not be read, a file in an
-encoding it does not read, a fix that could not be written): every other file
-is still checked and reported. Progress goes to stderr when it is a terminal.
+encoding it does not read, a fix that could not be written: every other file
+is still checked and reported), 141 stdout closed by its reader. Progress
+goes to stderr when it is a terminal.
 `;
 
 interface CheckedFile {
@@ -71,7 +77,7 @@ interface CheckedFile {
 export async function runCheck(argv: readonly string[], io: Streams): Promise<number> {
   const args = parseArgs(argv, FLAGS);
   if (args.flags.has('help')) {
-    io.stdout.write(CHECK_HELP);
+    await writeWhole(io.stdout, CHECK_HELP);
     return 0;
   }
   const format = choice(args, 'format', ['text', 'json', 'sarif'], 'text');
@@ -159,22 +165,31 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   const fixedCount = checked.reduce((n, f) => n + f.fixed.length, 0);
   if (format === 'sarif') {
     const files: SarifFile[] = checked.map((f) => ({ path: f.path, findings: f.findings }));
-    await out.write(`${JSON.stringify(sarifLog(files, VERSION), null, 2)}\n`);
+    await out.write(`${inertJson(sarifLog(files, VERSION), 2)}\n`);
   } else if (format === 'json') {
-    await out.write(`${JSON.stringify(jsonReport(checked, skipped), null, 2)}\n`);
+    await out.write(`${inertJson(jsonReport(checked, skipped), 2)}\n`);
   } else {
-    const lines: string[] = [];
+    let lines = '';
     for (const f of checked) {
       for (const x of f.fixed)
-        lines.push(`${f.path}:${x.startLine}:${x.startColumn}: fixed: ${x.text} -> ${x.fix ?? ''}`);
+        lines += textLine(
+          `${f.path}:${x.startLine}:${x.startColumn}: fixed: ${x.text} -> ${x.fix ?? ''}`,
+        );
       for (const x of f.findings)
-        lines.push(`${f.path}:${x.startLine}:${x.startColumn}: ${findingMessage(x)} [${x.rule}]`);
+        lines += textLine(
+          `${f.path}:${x.startLine}:${x.startColumn}: ${findingMessage(x)} [${x.rule}]`,
+        );
     }
-    await out.write(lines.length ? `${lines.join('\n')}\n` : '');
+    await out.write(lines);
   }
-  for (const s of skipped) io.stderr.write(`amp-url check: ${s.path}: skipped: ${s.reason}\n`);
+  await out.finish();
+  for (const s of skipped)
+    io.stderr.write(problemLine('amp-url check', `${s.path}: skipped: ${s.reason}`));
   io.stderr.write(
-    `amp-url check: ${selected.length} files, ${remaining} found${fix ? `, ${fixedCount} fixed` : ''}${skipped.length ? `, ${skipped.length} skipped` : ''}\n`,
+    problemLine(
+      'amp-url check',
+      `${selected.length} files, ${remaining} found${fix ? `, ${fixedCount} fixed` : ''}${skipped.length ? `, ${skipped.length} skipped` : ''}`,
+    ),
   );
   return skipped.some((s) => s.failed) ? 2 : remaining ? 1 : 0;
 }

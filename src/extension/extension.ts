@@ -1,10 +1,11 @@
-// Activation only wires things up: settings, commands, the hover, code actions, context keys and
-// the opt-in diagnostics.
+// Activation only wires things up: settings, commands, the hover, code actions, context keys, the
+// opt-in diagnostics and the language model tools.
 // Nothing is computed until the user hovers, moves the cursor or runs a command.
 import type * as vscode from 'vscode';
 import { registerCommands } from './commands/register';
 import { Config } from './config';
 import { ContextKeys } from './context-keys';
+import { registerLmTools } from './lm-tools';
 import { registerCodeActions } from './providers/code-actions';
 import { AmpDiagnostics } from './providers/diagnostics';
 import { registerFixAll } from './providers/fix-all';
@@ -22,6 +23,7 @@ export function activate(context: vscode.ExtensionContext): void {
     new ContextKeys(config),
     new AmpDiagnostics(config),
     registerFixAll(config),
+    registerLmTools(config),
   );
 }
 
