@@ -15,6 +15,14 @@ import { byteCount } from './find';
 import { Output } from './output';
 import { findingMessage } from './rules';
 import { sarifLog, type SarifFile } from './sarif';
+import {
+  Baseline,
+  findingsThatCount,
+  leftOutLine,
+  loadRepoConfig,
+  type LeftOut,
+} from './check-scope';
+import type { RepoConfig } from '../shared/suppress/repo-config';
 import { repositoryRoot, selectFiles } from './select-files';
 import { SETTING_FLAGS, SETTING_HELP, settingsFromArgs } from './settings';
 
@@ -25,6 +33,7 @@ const FLAGS: FlagSpecs = {
   exclude: { value: true, repeat: true },
   require: { value: true, repeat: true },
   fix: {},
+  baseline: { value: true },
   'max-file-size': { value: true },
   ...SETTING_FLAGS,
 };
@@ -49,13 +58,21 @@ Options:
   --fix                   rewrite what was found in place (the publisher URL,
                           or the required form), encoded for where it stands;
                           every other byte kept; reports what it changed
+  --baseline FILE         report (and fix) only what is new since FILE, an
+                          earlier report (--format json or sarif): matched
+                          by file, URL and occurrence, not by line
   --max-file-size BYTES   skip larger files (default ${DEFAULT_MAX_FILE_SIZE})
   -h, --help              this help
 
 ${SETTING_HELP}
 
-Exit status: 0 nothing found (or everything fixed), 1 findings remain,
-2 usage or I/O error. Progress goes to stderr when it is a terminal.
+The repository's .amp-url.json (ignorePaths, ignoreUrls, rules) and
+amp-url-disable-line, amp-url-disable-next-line and amp-url-disable ...
+amp-url-enable comments leave findings out (docs/configuration.md).
+
+Exit status: 0 nothing found (or everything fixed; warnings, such as AMP
+URLs with no publisher URL, do not count), 1 findings remain, 2 usage,
+configuration or I/O error. Progress goes to stderr when it is a terminal.
 `;
 
 interface CheckedFile {
@@ -72,7 +89,7 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
     return 0;
   }
   const format = choice(args, 'format', ['text', 'json', 'sarif'], 'text');
-  const rules = new Set<CheckRule>(['amp-cache-url', 'amp-viewer-url']);
+  const rules = new Set<CheckRule>(['amp-cache-url', 'amp-viewer-url', 'amp-no-publisher-url']);
   for (const form of flags(args, 'require')) {
     if (form !== 'canonical' && form !== 'normalized')
       throw new UsageError(`--require takes canonical or normalized (got ${quoteArg(form)})`);
@@ -84,12 +101,16 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   const globs = (name: string) => flags(args, name).flatMap(splitGlobList);
   const cwd = process.cwd();
   const root = repositoryRoot(cwd);
+  const config = loadRepoConfig(root);
+  const baselineFile = flag(args, 'baseline');
+  const baseline = baselineFile === undefined ? undefined : Baseline.read(baselineFile);
+  const left: LeftOut = { directives: 0, config: 0, baseline: 0 };
   const skipped: { path: string; reason: string }[] = [];
   const progress =
     io.stderr === process.stderr && process.stderr.isTTY ? new Progress() : undefined;
   const selected = await selectFiles(root, args.operands.length ? args.operands : [cwd], {
     include: globs('include'),
-    exclude: globs('exclude'),
+    exclude: [...globs('exclude'), ...config.ignorePaths],
     cwd,
     onSkip: (p, reason) => skipped.push({ path: p, reason }),
   });
@@ -98,7 +119,9 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   // Only AMP Cache and viewer URLs asked for: a file whose bytes surely hold none is not decoded
   // nor read URL by URL (amp-prefilter.ts says why no spelling escapes it). The form rules
   // look at every URL, so they read every file.
-  const ampOnly = [...rules].every((r) => r === 'amp-cache-url' || r === 'amp-viewer-url');
+  const ampOnly = [...rules].every(
+    (r) => r === 'amp-cache-url' || r === 'amp-viewer-url' || r === 'amp-no-publisher-url',
+  );
   const mayMatter = ampOnly ? (bytes: Buffer) => mayHoldAmpUrl(bytes, settings.caches) : undefined;
   // The walk's paths are normalized and `/`-separated: joined without path.join's normalizing,
   // which cost more CPU than the prefilter.
@@ -113,7 +136,11 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
         skip: { path: rel, reason: skipReason(r.skip) + (r.detail ? ` (${r.detail})` : '') },
       };
     if (r.passed) return {};
-    const findings = checkText(r.file.text, rules, settings, languageOfPath(rel)).map(detached);
+    const language = languageOfPath(rel);
+    const all = checkText(r.file.text, rules, settings, language);
+    const findings = findingsThatCount(rel, r.file.text, language, all, config, baseline, left).map(
+      detached,
+    );
     if (findings.length === 0) return {};
     const file: CheckedFile = { path: rel, findings, fixed: [] };
     const fixable = fix ? findings.filter((f) => f.fix !== undefined) : [];
@@ -129,7 +156,11 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
     file.findings = findings.filter((f) => f.fix === undefined);
     return { file };
   };
+  // The baseline lists the URLs it holds: it is not checked itself.
+  const baselineRel =
+    baselineFile && path.relative(root, path.resolve(cwd, baselineFile)).split(path.sep).join('/');
   for (const rel of selected) {
+    if (rel === baselineRel) continue;
     results.push(checkOne(rel));
     progress?.show(`amp-url check: ${++done}/${selected.length} files`);
   }
@@ -140,13 +171,15 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   }
   progress?.clear();
   const out = new Output(io.stdout);
-  const remaining = checked.reduce((n, f) => n + f.findings.length, 0);
+  const isError = (x: Finding) => config.levels[x.rule] === 'error';
+  const remaining = checked.reduce((n, f) => n + f.findings.filter(isError).length, 0);
+  const warnings = checked.reduce((n, f) => n + f.findings.length, 0) - remaining;
   const fixedCount = checked.reduce((n, f) => n + f.fixed.length, 0);
   if (format === 'sarif') {
     const files: SarifFile[] = checked.map((f) => ({ path: f.path, findings: f.findings }));
-    await out.write(`${JSON.stringify(sarifLog(files, VERSION), null, 2)}\n`);
+    await out.write(`${JSON.stringify(sarifLog(files, VERSION, config.levels), null, 2)}\n`);
   } else if (format === 'json') {
-    await out.write(`${JSON.stringify(jsonReport(checked, skipped), null, 2)}\n`);
+    await out.write(`${JSON.stringify(jsonReport(checked, skipped, config), null, 2)}\n`);
   } else {
     const lines: string[] = [];
     for (const f of checked) {
@@ -159,7 +192,7 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   }
   for (const s of skipped) io.stderr.write(`amp-url check: ${s.path}: skipped: ${s.reason}\n`);
   io.stderr.write(
-    `amp-url check: ${selected.length} files, ${remaining} found${fix ? `, ${fixedCount} fixed` : ''}${skipped.length ? `, ${skipped.length} skipped` : ''}\n`,
+    `amp-url check: ${selected.length} files, ${remaining} found${warnings ? `, ${warnings} warnings` : ''}${fix ? `, ${fixedCount} fixed` : ''}${skipped.length ? `, ${skipped.length} skipped` : ''}${leftOutLine(left)}\n`,
   );
   return remaining ? 1 : 0;
 }
@@ -178,9 +211,11 @@ const copied = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
 function jsonReport(
   checked: readonly CheckedFile[],
   skipped: readonly { path: string; reason: string }[],
+  config: RepoConfig,
 ): unknown {
   const entry = (p: string, f: Finding) => ({
     path: p,
+    level: config.levels[f.rule],
     line: f.startLine,
     column: f.startColumn,
     endLine: f.endLine,
