@@ -255,3 +255,38 @@ describe('baselines', () => {
     });
   });
 });
+
+describe('the extension’s edit filter', () => {
+  it('leaves out what check leaves out: directives, ignored URLs, rules turned off', async () => {
+    const { editFilter } = await import('../../../src/shared/suppress/edit-filter');
+    const cache = 'https://www-example-com.cdn.ampproject.org/c/s/www.example.com/a?x=1&amp;y=2';
+    const text = [
+      `<a href="${URL}">`,
+      `<a href="${URL}"> <!-- amp-url-disable-line -->`,
+      `<a href="${cache}">`,
+    ].join('\n');
+    const at = (line: number, url: string) => {
+      const start = text.split('\n').slice(0, line).join('\n').length + (line ? 1 : 0) + 9;
+      return { start, end: start + url.length };
+    };
+    const none = parseRepoConfig('{}');
+    const keep = editFilter(text, 'html', none);
+    assert.equal(keep({ ...at(0, URL), group: 'viewerToPublisher' }), true);
+    assert.equal(keep({ ...at(1, URL), group: 'viewerToPublisher' }), false);
+    // The pattern meets the URL as the browser reads it: `&amp;` is `&`.
+    const urls = parseRepoConfig(JSON.stringify({ ignoreUrls: ['https://*/c/s/*?x=1&y=2'] }));
+    assert.equal(
+      editFilter(text, 'html', urls)({ ...at(2, cache), group: 'cacheToPublisher' }),
+      false,
+    );
+    const off = parseRepoConfig(JSON.stringify({ rules: { 'amp-viewer-url': 'off' } }));
+    assert.equal(
+      editFilter(text, 'html', off)({ ...at(0, URL), group: 'viewerToPublisher' }),
+      false,
+    );
+    assert.equal(
+      editFilter(text, 'html', off)({ ...at(2, cache), group: 'cacheToPublisher' }),
+      true,
+    );
+  });
+});
