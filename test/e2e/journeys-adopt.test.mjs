@@ -112,6 +112,10 @@ describe('journey: adopting the workspace de-AMP on a repository with directives
       path.join(wb.folder, 'site', 'a.html'),
       `${AFTER['site/a.html']}<a href="${CACHE('new')}">new</a>\n`,
     );
+    await wb.page
+      .locator('.explorer-folders-view .monaco-list-row', { hasText: /^site$/ })
+      .first()
+      .click(); // the folder opened
     await wb.openFromExplorer('a.html');
     await wb.page.keyboard.press('Control+Shift+m');
     const rows = wb.page.locator('.part.panel .monaco-list-row');
