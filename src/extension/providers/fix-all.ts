@@ -174,7 +174,7 @@ function tellBeyondLine(fixed: number, left: number, limit: number): void {
   const t = vscode.l10n.t;
   void vscode.window.showWarningMessage(
     t(
-      'AMP URL: fixed {0} AMP URLs; {1} more stand past character {2} of their line (ampUrl.limits.maxLineLength) and were left as they are.',
+      'AMP URL: fix all: {0} fixed, {1} left as written past character {2} of the line (ampUrl.limits.maxLineLength).',
       count(fixed),
       count(left),
       count(limit),
