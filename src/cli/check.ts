@@ -12,7 +12,8 @@ import { UsageError, choice, flag, flags, parseArgs, quoteArg, type FlagSpecs } 
 import type { Streams } from './convert';
 import { readFileText, skipReason, writeEdits } from './file-text';
 import { byteCount } from './find';
-import { Output } from './output';
+import { Output, problemLine, textLine, writeWhole } from './output';
+import { inertJson } from '../shared/inert-text';
 import { findingMessage } from './rules';
 import { sarifLog, type SarifFile } from './sarif';
 import {
@@ -24,7 +25,10 @@ import {
 } from './check-scope';
 import type { RepoConfig } from '../shared/suppress/repo-config';
 import { repositoryRoot, selectFiles } from './select-files';
-import { SETTING_FLAGS, SETTING_HELP, settingsFromArgs } from './settings';
+import { settingFlags, settingHelp, settingsFromArgs } from './settings';
+
+// The settings check reads: the caches it recognises and the normalize steps of --require.
+const CHECK_SETTINGS = ['custom-cache', 'preset', 'step'] as const;
 
 const FLAGS: FlagSpecs = {
   help: { short: 'h' },
@@ -35,7 +39,7 @@ const FLAGS: FlagSpecs = {
   fix: {},
   baseline: { value: true },
   'max-file-size': { value: true },
-  ...SETTING_FLAGS,
+  ...settingFlags(CHECK_SETTINGS),
 };
 
 export const CHECK_HELP = `Usage: amp-url check [options] [PATH...]
@@ -64,7 +68,8 @@ Options:
   --max-file-size BYTES   skip larger files (default ${DEFAULT_MAX_FILE_SIZE})
   -h, --help              this help
 
-${SETTING_HELP}
+${settingHelp(CHECK_SETTINGS)}Control and Bidi characters in paths and URLs are shown escaped (\\x1b,
+\\u202e, a backslash as \\\\); --format json or sarif gives them exactly.
 
 The repository's .amp-url.json (ignorePaths, ignoreUrls, rules) and
 amp-url-disable-line, amp-url-disable-next-line and amp-url-disable ...
@@ -72,7 +77,8 @@ amp-url-enable comments leave findings out (docs/configuration.md).
 
 Exit status: 0 nothing found (or everything fixed; warnings, such as AMP
 URLs with no publisher URL, do not count), 1 findings remain, 2 usage,
-configuration or I/O error. Progress goes to stderr when it is a terminal.
+configuration or I/O error, 141 stdout closed by its reader. Progress goes
+to stderr when it is a terminal.
 `;
 
 interface CheckedFile {
@@ -85,7 +91,7 @@ interface CheckedFile {
 export async function runCheck(argv: readonly string[], io: Streams): Promise<number> {
   const args = parseArgs(argv, FLAGS);
   if (args.flags.has('help')) {
-    io.stdout.write(CHECK_HELP);
+    await writeWhole(io.stdout, CHECK_HELP);
     return 0;
   }
   const format = choice(args, 'format', ['text', 'json', 'sarif'], 'text');
@@ -177,22 +183,31 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   const fixedCount = checked.reduce((n, f) => n + f.fixed.length, 0);
   if (format === 'sarif') {
     const files: SarifFile[] = checked.map((f) => ({ path: f.path, findings: f.findings }));
-    await out.write(`${JSON.stringify(sarifLog(files, VERSION, config.levels), null, 2)}\n`);
+    await out.write(`${inertJson(sarifLog(files, VERSION, config.levels), 2)}\n`);
   } else if (format === 'json') {
-    await out.write(`${JSON.stringify(jsonReport(checked, skipped, config), null, 2)}\n`);
+    await out.write(`${inertJson(jsonReport(checked, skipped, config), 2)}\n`);
   } else {
-    const lines: string[] = [];
+    let lines = '';
     for (const f of checked) {
       for (const x of f.fixed)
-        lines.push(`${f.path}:${x.startLine}:${x.startColumn}: fixed: ${x.text} -> ${x.fix ?? ''}`);
+        lines += textLine(
+          `${f.path}:${x.startLine}:${x.startColumn}: fixed: ${x.text} -> ${x.fix ?? ''}`,
+        );
       for (const x of f.findings)
-        lines.push(`${f.path}:${x.startLine}:${x.startColumn}: ${findingMessage(x)} [${x.rule}]`);
+        lines += textLine(
+          `${f.path}:${x.startLine}:${x.startColumn}: ${findingMessage(x)} [${x.rule}]`,
+        );
     }
-    await out.write(lines.length ? `${lines.join('\n')}\n` : '');
+    await out.write(lines);
   }
-  for (const s of skipped) io.stderr.write(`amp-url check: ${s.path}: skipped: ${s.reason}\n`);
+  await out.finish();
+  for (const s of skipped)
+    io.stderr.write(problemLine('amp-url check', `${s.path}: skipped: ${s.reason}`));
   io.stderr.write(
-    `amp-url check: ${selected.length} files, ${remaining} found${warnings ? `, ${warnings} warnings` : ''}${fix ? `, ${fixedCount} fixed` : ''}${skipped.length ? `, ${skipped.length} skipped` : ''}${leftOutLine(left)}\n`,
+    problemLine(
+      'amp-url check',
+      `${selected.length} files, ${remaining} found${warnings ? `, ${warnings} warnings` : ''}${fix ? `, ${fixedCount} fixed` : ''}${skipped.length ? `, ${skipped.length} skipped` : ''}${leftOutLine(left)}`,
+    ),
   );
   return remaining ? 1 : 0;
 }
