@@ -32,14 +32,24 @@ import { ConfinedFiles } from '../node/safe-file';
 import { readRepoFileText, skipReason } from './file-text';
 import { byteCount } from './find';
 import { repositoryRoot, selectFiles } from './select-files';
-import { SETTING_FLAGS, SETTING_HELP, settingsFromArgs } from './settings';
+import { settingFlags, settingHelp, settingsFromArgs, type SettingFlag } from './settings';
+
+// Every setting: the tools compute every form (cache URLs, normalization).
+const MCP_SETTINGS: readonly SettingFlag[] = [
+  'cache',
+  'custom-cache',
+  'serving-type',
+  'image-width',
+  'preset',
+  'step',
+];
 import { VERSION } from './version';
 
 const FLAGS: FlagSpecs = {
   help: { short: 'h' },
   root: { value: true },
   'max-file-size': { value: true },
-  ...SETTING_FLAGS,
+  ...settingFlags(MCP_SETTINGS),
 };
 
 export const MCP_HELP = `Usage: amp-url mcp [options]
@@ -59,8 +69,7 @@ Options:
   --max-file-size BYTES   skip larger files (default ${DEFAULT_MAX_FILE_SIZE})
   -h, --help              this help
 
-${SETTING_HELP}
-
+${settingHelp(MCP_SETTINGS)}
 Exit status: 0 when the client closes the connection, 2 usage error.
 `;
 

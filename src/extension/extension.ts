@@ -11,12 +11,14 @@ import { AmpDiagnostics } from './providers/diagnostics';
 import { registerFixAll } from './providers/fix-all';
 import { registerHoverProvider } from './providers/hover-provider';
 import { createReportChannel } from './report-channel';
+import { watchRepoConfig } from './repo-config';
 
 export function activate(context: vscode.ExtensionContext): void {
   const config = new Config();
   context.subscriptions.push(
     config,
     createReportChannel(),
+    watchRepoConfig(),
     registerCommands(config, context.workspaceState),
     registerHoverProvider(config),
     registerCodeActions(config),
