@@ -48,6 +48,10 @@ const sections: { title: string; load: () => Section }[] = [
     title: 'Command line: amp-url publisher vs the core loop, amp-url check vs ripgrep (issue 22)',
     load: () => require('./cli') as Section,
   },
+  {
+    title: 'SQL engines: the standalone bundle beside the library, rows/s in DuckDB (issue 30)',
+    load: () => require('./sql') as Section,
+  },
 ];
 
 // Before any section loads bench/urls.ts, which reads it, and passed on to the processes they start.

@@ -32,7 +32,7 @@ describe('amp-url: stdin lines', () => {
     assert.equal(r.stdout, 'https://www.example.com/a\n\nhttps://example.com/b\n');
     assert.equal(
       r.stderr,
-      `amp-url: line 2: the line is not valid UTF-8 (byte ${VIEWER.length + 1} is 0xff): not read\n`,
+      `amp-url publisher: line 2: the line is not valid UTF-8 (byte ${VIEWER.length + 1} is 0xff): not read\n`,
     );
     assert.ok(!r.stdout.includes('\uFFFD'));
     assert.equal(r.code, 2);

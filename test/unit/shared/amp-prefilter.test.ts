@@ -12,7 +12,7 @@ import { readSettings, type Settings } from '../../../src/shared/settings';
 import { prng } from '../../../bench/urls';
 import { WRITTEN } from '../../shared/readings';
 
-const AMP_RULES = new Set<CheckRule>(['amp-cache-url', 'amp-viewer-url']);
+const AMP_RULES = new Set<CheckRule>(['amp-cache-url', 'amp-viewer-url', 'amp-no-publisher-url']);
 const DEFAULT = readSettings(() => undefined, true);
 /**
  * Custom caches, one with an IDN domain (the settings take ASCII domains; a library caller may
