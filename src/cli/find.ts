@@ -89,7 +89,7 @@ export async function runFind(argv: readonly string[], io: Streams): Promise<num
           if (typeof line === 'string') await emit('-', findUrlsIn(line, caches), lineNo - 1);
           else if (line.kind === 'not-utf8') {
             // Not UTF-8: said, and the run fails at the end (a long line is passed over as before).
-            io.stderr.write(`amp-url: line ${lineNo}: ${line.unread}\n`);
+            io.stderr.write(problemLine('amp-url find', `line ${lineNo}: ${line.unread}`));
             failed = true;
           }
         }

@@ -56,7 +56,7 @@ describe('amp-url: stdin lines', () => {
     assert.match(r.stdout, /^-:2:1: cache /);
     assert.equal(
       r.stderr,
-      'amp-url: line 3: the line is not valid UTF-8 (byte 1 is 0xfe): not read\n',
+      'amp-url find: line 3: the line is not valid UTF-8 (byte 1 is 0xfe): not read\n',
     );
     assert.equal(r.code, 2);
   });
