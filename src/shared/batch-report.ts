@@ -31,6 +31,15 @@ export function place(path: string, line: number, character: number): string {
 const INVISIBLE =
   /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
 
+/**
+ * A file or folder name for one report line: as `inert` makes document text, never shortened. A
+ * name is the repository's to choose: a line break in it must not start a line of its own (a
+ * forged change, or a `path:line:column` the output view would link).
+ */
+export function inertPath(path: string): string {
+  return inert(path, Infinity);
+}
+
 /** Document text for one report line: invisible characters shown as code points, shortened. */
 export function inert(text: string, max = MAX_URL): string {
   const visible = text.replace(

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { plainMessage } from '../logic/escape';
 import {
-  inert,
+  inertPath,
   oneLine,
   place,
   quietCounts,
@@ -29,9 +29,12 @@ export function notStarted(reason: string): EditSummary {
   return report({ changed: 0, skipped: [], aborted: reason });
 }
 
-/** How a file is named in reports: its path on disk (the output view links it), else its URI. */
+/**
+ * How a file is named in reports: its path on disk (the output view links it), else its URI;
+ * made inert (inertPath: a control character in a name is shown, never obeyed).
+ */
 export function displayPath(uri: vscode.Uri): string {
-  return uri.scheme === 'file' ? uri.fsPath : uri.toString();
+  return inertPath(uri.scheme === 'file' ? uri.fsPath : uri.toString());
 }
 
 /**
@@ -64,7 +67,7 @@ export function reportBatch(
     ]);
   writeReport(
     reportLines(
-      [`${title}: ${inert(path)}`, line, ...quietCounts(summary.skipped, t)],
+      [`${title}: ${path}`, line, ...quietCounts(summary.skipped, t)],
       [
         skipSection(t('Warnings'), warnings, locate),
         skipSection(t('Left as they were'), left, locate),

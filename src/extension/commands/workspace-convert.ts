@@ -233,19 +233,31 @@ export async function workspaceConvert(
     a.preview === undefined ? await askHow(target, counted) : a.preview ? previewMode : 'replace';
   if (!how)
     return report(result({ ...base, aborted: vscode.l10n.t('Cancelled; nothing was written.') }));
+  // The dialog stays open as long as the user leaves it: the same check again, right before the
+  // write; a file edited or swapped (for a link, or behind a linked folder) meanwhile is left.
+  const now = await checkFresh(fresh, max);
+  const allStale = [...stale, ...now.stale];
   const built =
-    how === 'replace' ? counted : await buildEditSliced(fresh, how, choice.host, texts, clock);
+    how === 'replace' && now.stale.length === 0
+      ? counted
+      : await buildEditSliced(now.fresh, how, choice.host, texts, clock);
   // isRefactoring: files not open before are saved after (files.refactoring.autoSave).
   const applied = await vscode.workspace.applyEdit(built.edit, { isRefactoring: true });
-  return report(
+  return reportWorkspace(
+    target,
     result({
       ...base,
+      staleFiles: allStale.map((f) => vscode.workspace.asRelativePath(f.uri)),
+      changedFiles: built.files,
       // Through the preview, what was ticked is VS Code's to know: the counts are the proposal.
-      edits: how === 'replace' ? base.edits : counted.changes,
+      edits: how === 'replace' ? built.changes - built.review.length : built.changes,
+      review: built.review.length,
       choice: how,
       applied,
       aborted: applied ? undefined : vscode.l10n.t('The edit was discarded; nothing was written.'),
     }),
+    scan,
+    allStale,
     built,
   );
 }

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import {
   inert,
+  inertPath,
   MAX_ITEMS,
   oneLine,
   place,
@@ -101,7 +102,7 @@ export function reportWorkspace(
           text: `${inert(s.url)}: ${s.reason}`,
         })),
         section(t('Files skipped'), scan.skippedPaths, (f) => ({
-          where: f.path,
+          where: inertPath(f.path),
           text: fileSkipReason(f.reason, t),
         })),
         section(t('Files changed since the scan, left untouched'), stale, (f) => ({
