@@ -12,6 +12,9 @@ import { format, type Localize } from './localize';
 import type { PlannedEdit, Skip } from './plan-edits';
 import type { Transform } from './transforms';
 import { writeUrl, type WriteResult } from './write-context';
+import { textHashSteps } from './text-hash';
+
+export { textHash } from './text-hash';
 
 export const WORKSPACE_TARGETS = ['publisher', 'cache'] as const;
 export type WorkspaceTarget = (typeof WORKSPACE_TARGETS)[number];
@@ -484,38 +487,12 @@ function unicodeHost(host: string): string {
   }
 }
 
-/** A 32-bit FNV-1a hash of a text: to tell a file changed between scan and apply. */
-export function textHash(text: string): number {
-  return hashRange(0x811c9dc5, text, 0, text.length) >>> 0;
-}
-
-/** Characters hashed between two looks at the clock (textHashSliced): under a millisecond. */
-const HASH_STEP = 1 << 18;
-
 /**
  * textHash in time slices, for the scan: a 9 MB text is hashed 262,144 characters at a time, with
  * `pause()` whenever `sliceMs` have passed (in one piece it held the extension host 15–40 ms).
  */
 export function textHashSliced(text: string, clock: SliceClock): Promise<number> {
-  return runSliced(hashSteps(text), clock);
-}
-
-function* hashSteps(text: string): Generator<void, number> {
-  let h = 0x811c9dc5;
-  for (let from = 0; from < text.length; from += HASH_STEP) {
-    h = hashRange(h, text, from, Math.min(text.length, from + HASH_STEP));
-    yield;
-  }
-  return h >>> 0;
-}
-
-/** FNV-1a of text[from, to) continued from `h`. */
-function hashRange(h: number, text: string, from: number, to: number): number {
-  for (let i = from; i < to; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h;
+  return runSliced(textHashSteps(text), clock);
 }
 
 /** The labels of the Refactor Preview groups. */

@@ -21,8 +21,9 @@ import {
   type BuildMode,
   type BuiltEdit,
 } from './workspace-apply';
+import { writeDirect, type NotWritten } from './workspace-direct';
 import { reportWorkspace } from './workspace-report';
-import { listWorkspaceFiles, scanFiles } from './workspace-scan';
+import { listWorkspaceFiles, scanFiles, type ScannedFile } from './workspace-scan';
 
 /** Programmatic arguments; each one given skips its prompt. */
 export interface WorkspaceArgs {
@@ -50,6 +51,8 @@ export interface WorkspaceResult {
   /** How the user answered: written at once, through the preview, or not at all. */
   choice?: 'replace' | 'preview' | 'pick';
   applied: boolean;
+  /** Files written directly that "Undo Last Workspace Change" would put back. */
+  undoable?: number;
   aborted?: string;
 }
 
@@ -237,11 +240,27 @@ export async function workspaceConvert(
   // write; a file edited or swapped (for a link, or behind a linked folder) meanwhile is left.
   const now = await checkFresh(fresh, max);
   const allStale = [...stale, ...now.stale];
-  const built =
-    how === 'replace' && now.stale.length === 0
-      ? counted
-      : await buildEditSliced(now.fresh, how, choice.host, texts, clock);
-  // isRefactoring: files not open before are saved after (files.refactoring.autoSave).
+  if (how === 'replace') {
+    const w = await writeReplace(now.fresh, choice.host, texts, max, counted);
+    const left = [...allStale, ...w.refused];
+    return reportWorkspace(
+      target,
+      result({
+        ...base,
+        staleFiles: left.map((f) => vscode.workspace.asRelativePath(f.uri)),
+        changedFiles: w.files,
+        edits: w.report.others.length,
+        choice: how,
+        applied: w.applied,
+        undoable: w.undoable,
+        aborted: w.aborted,
+      }),
+      scan,
+      left,
+      w.report,
+    );
+  }
+  const built = await buildEditSliced(now.fresh, how, choice.host, texts, clock);
   const applied = await vscode.workspace.applyEdit(built.edit, { isRefactoring: true });
   return reportWorkspace(
     target,
@@ -250,7 +269,7 @@ export async function workspaceConvert(
       staleFiles: allStale.map((f) => vscode.workspace.asRelativePath(f.uri)),
       changedFiles: built.files,
       // Through the preview, what was ticked is VS Code's to know: the counts are the proposal.
-      edits: how === 'replace' ? built.changes - built.review.length : built.changes,
+      edits: built.changes,
       review: built.review.length,
       choice: how,
       applied,
@@ -260,6 +279,68 @@ export async function workspaceConvert(
     allStale,
     built,
   );
+}
+
+/**
+ * The default choice: every change but those that deserve a look, on disk. Files no editor holds
+ * are written directly (workspace-direct.ts; the desktop build), the others through one
+ * WorkspaceEdit, whose documents are then saved unless they held unsaved changes before (VS Code
+ * saves a refactoring's files only when it spans several: one file would stay unsaved). A cancel
+ * during the direct writes writes nothing more: each file is as it was or fully converted.
+ */
+async function writeReplace(
+  files: readonly ScannedFile[],
+  host: string | undefined,
+  texts: ReadonlyMap<string, string>,
+  max: number,
+  counted: BuiltEdit,
+): Promise<{
+  report: BuiltEdit;
+  files: number;
+  applied: boolean;
+  refused: NotWritten[];
+  undoable: number;
+  aborted?: string;
+}> {
+  const direct = await writeDirect(files, host, max);
+  const undoable = direct.written.length;
+  let viaEditor: ScannedFile[] = [];
+  let applied = true;
+  let aborted: string | undefined;
+  if (direct.cancelled) {
+    const left = direct.notDone.length + direct.forEditor.length;
+    aborted = vscode.l10n.t(
+      'Cancelled: {0} files written (Undo puts them back), {1} left as they were',
+      undoable,
+      left,
+    );
+  } else if (direct.forEditor.length > 0) {
+    const built = await buildEditSliced(direct.forEditor, 'replace', host, texts, clock);
+    const dirtyBefore = new Set(
+      vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()),
+    );
+    // isRefactoring: files not open before are saved after (files.refactoring.autoSave).
+    applied = await vscode.workspace.applyEdit(built.edit, { isRefactoring: true });
+    if (applied) {
+      viaEditor = direct.forEditor;
+      await saveEdited(built, dirtyBefore);
+    } else aborted = vscode.l10n.t('The edit was discarded; nothing was written.');
+  }
+  const written = new Set([...direct.written, ...viaEditor].map((f) => f.uri.toString()));
+  const report: BuiltEdit = {
+    ...counted,
+    others: counted.others.filter((i) => written.has(i.uri.toString())),
+  };
+  return { report, files: written.size, applied, refused: direct.refused, undoable, aborted };
+}
+
+/** Saves the documents `built` edited that held no unsaved change before it. */
+async function saveEdited(built: BuiltEdit, dirtyBefore: ReadonlySet<string>): Promise<void> {
+  const uris = new Set(built.entries.map((e) => e.uri.toString()));
+  for (const doc of vscode.workspace.textDocuments) {
+    const key = doc.uri.toString();
+    if (uris.has(key) && doc.isDirty && !dirtyBefore.has(key)) await doc.save();
+  }
 }
 
 /**

@@ -14,10 +14,11 @@ import {
 } from '../../shared/batch-report';
 import { fileSkipReason, type WorkspaceTarget } from '../../shared/workspace-plan';
 import { notify, writeReport } from '../report-channel';
+import { COMMAND } from '../command-ids';
 import { displayPath } from './report';
 import type { BuiltEdit, ReviewItem } from './workspace-apply';
 import type { WorkspaceResult } from './workspace-convert';
-import type { ScannedFile, WorkspaceScan } from './workspace-scan';
+import type { WorkspaceScan } from './workspace-scan';
 
 /** A section of `all`, only its first MAX_ITEMS made into lines (10,000 files, 10,000 changes). */
 function section<T>(title: string, all: readonly T[], item: (x: T) => ReportItem): ReportSection {
@@ -68,7 +69,7 @@ export function reportWorkspace(
   target: WorkspaceTarget,
   r: WorkspaceResult,
   scan: WorkspaceScan,
-  stale: readonly ScannedFile[],
+  stale: readonly { uri: vscode.Uri; reason?: string }[],
   built: BuiltEdit,
 ): WorkspaceResult {
   const t = vscode.l10n.t;
@@ -107,12 +108,19 @@ export function reportWorkspace(
         })),
         section(t('Files changed since the scan, left untouched'), stale, (f) => ({
           where: displayPath(f.uri),
-          text: '',
+          text: f.reason ?? '',
         })),
       ],
       t,
     ),
   );
-  notify(line, r.aborted !== undefined || !r.applied || r.review > 0 || r.staleFiles.length > 0);
+  const undo = t('Undo');
+  notify(
+    line,
+    r.aborted !== undefined || !r.applied || r.review > 0 || r.staleFiles.length > 0,
+    r.undoable
+      ? [{ label: undo, run: () => vscode.commands.executeCommand(COMMAND.undoWorkspaceChange) }]
+      : [],
+  );
   return r;
 }
