@@ -10,9 +10,19 @@ export interface WriteJob {
   rel: string;
   /**
    * What the file must still hold: the text planned from (its textHash and length, after
-   * decodeFileBytes), or the very bytes written by an earlier job (their SHA-256: an undo).
+   * decodeFileBytes; a file of the size and time the scan saw that decodes to another text here
+   * is `notPlanned`, any other is `changed`), or the very bytes written by an earlier job (their
+   * SHA-256: an undo).
    */
-  expect: { hash: number; length: number } | { sha256: string };
+  expect:
+    | {
+        hash: number;
+        length: number;
+        /** Size and modification time (whole milliseconds) the scan saw the file with. */
+        size: number;
+        mtime: number;
+      }
+    | { sha256: string };
   /** Sorted, not overlapping, in UTF-16 offsets of the decoded text. */
   edits: TextEdit[];
   /** When set, the bytes to write must have this SHA-256 (an undo gives back the very bytes). */

@@ -21,12 +21,18 @@ export function runJob(files: ConfinedFiles, job: WriteJob): WriteOutcome {
   const bytes = Buffer.from(read.bytes);
   const before = sha256(bytes);
   const decoded = decodeFileBytes(bytes);
-  if (decoded.skip !== undefined) return { written: false, reason: 'notPlanned' };
+  if (decoded.skip !== undefined)
+    return { written: false, reason: 'sha256' in job.expect ? 'changed' : 'notPlanned' };
   const expect = job.expect;
   if ('sha256' in expect) {
     if (before !== expect.sha256) return { written: false, reason: 'changed' };
-  } else if (decoded.text.length !== expect.length || textHash(decoded.text) !== expect.hash)
-    return { written: false, reason: 'notPlanned' };
+  } else if (decoded.text.length !== expect.length || textHash(decoded.text) !== expect.hash) {
+    // The scan's file, read another way (VS Code's files.encoding): the editor's to write. Any
+    // other file was changed since the scan: never written, by either way.
+    const asScanned =
+      read.version.size === expect.size && Math.trunc(read.version.mtimeMs) === expect.mtime;
+    return { written: false, reason: asScanned ? 'notPlanned' : 'changed' };
+  }
   let data: Uint8Array;
   try {
     data = encodeFileText(applyTextEdits(decoded.text, job.edits), decoded.encoding);

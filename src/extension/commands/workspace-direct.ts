@@ -64,7 +64,8 @@ function plan(
     const edits = file.plan.edits.filter((e) => matches(e.host) && !e.review);
     if (edits.length === 0) continue;
     const place = placeOf(file.uri);
-    if (!directWriter || !place || open.has(file.uri.toString()) || file.stat === undefined) {
+    const stat = file.stat;
+    if (!directWriter || !place || open.has(file.uri.toString()) || stat === undefined) {
       forEditor.push(file);
       continue;
     }
@@ -73,7 +74,7 @@ function plan(
       ...place,
       job: {
         rel: place.rel,
-        expect: { hash: file.hash, length: file.length },
+        expect: { hash: file.hash, length: file.length, size: stat.size, mtime: stat.mtime },
         edits: edits.map((e) => ({ start: e.start, end: e.end, newText: e.newText })),
         maxSize,
       },
