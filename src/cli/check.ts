@@ -1,7 +1,6 @@
 // `amp-url check [PATH...]`, the CI check: AMP Cache and viewer URLs (and, on request, URLs not in
 // canonical or normalized form) in the files git would track. Exit 1 when anything is found.
 // `--fix` rewrites them with the editor's write rules and reports what it changed.
-import * as path from 'node:path';
 import { mayHoldAmpUrl } from '../shared/amp-prefilter';
 import { CHECK_RULES, checkText, type CheckRule, type Finding } from '../shared/check-file';
 import { languageOfPath } from '../shared/language-of-path';
@@ -10,12 +9,14 @@ import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
 import { VERSION } from './version';
 import { UsageError, choice, flag, flags, parseArgs, quoteArg, type FlagSpecs } from './args';
 import type { Streams } from './convert';
-import { readFileText, skipReason, writeEdits } from './file-text';
+import { ConfinedFiles } from '../node/safe-file';
+import { readRepoFileText, skipReason, writeEdits, writeRefusal } from './file-text';
 import { byteCount } from './find';
 import { Output } from './output';
 import { findingMessage } from './rules';
 import { sarifLog, type SarifFile } from './sarif';
-import { repositoryRoot, selectFiles } from './select-files';
+import { repositoryRoot, selectFiles, type Skipped } from './select-files';
+import { holdForTest } from './test-hold';
 import { SETTING_FLAGS, SETTING_HELP, settingsFromArgs } from './settings';
 
 const FLAGS: FlagSpecs = {
@@ -55,7 +56,9 @@ Options:
 ${SETTING_HELP}
 
 Exit status: 0 nothing found (or everything fixed), 1 findings remain,
-2 usage or I/O error. Progress goes to stderr when it is a terminal.
+2 usage or I/O error (a file or folder that could not be read, a file in an
+encoding it does not read, a fix that could not be written): every other file
+is still checked and reported. Progress goes to stderr when it is a terminal.
 `;
 
 interface CheckedFile {
@@ -84,33 +87,33 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   const globs = (name: string) => flags(args, name).flatMap(splitGlobList);
   const cwd = process.cwd();
   const root = repositoryRoot(cwd);
-  const skipped: { path: string; reason: string }[] = [];
+  const skipped: Skipped[] = [];
   const progress =
     io.stderr === process.stderr && process.stderr.isTTY ? new Progress() : undefined;
   const selected = await selectFiles(root, args.operands.length ? args.operands : [cwd], {
     include: globs('include'),
     exclude: globs('exclude'),
     cwd,
-    onSkip: (p, reason) => skipped.push({ path: p, reason }),
+    onSkip: (s) => skipped.push(s),
   });
-  const results: { file?: CheckedFile; skip?: { path: string; reason: string } }[] = [];
+  const files = new ConfinedFiles(root);
+  const results: { file?: CheckedFile; skip?: Skipped }[] = [];
   let done = 0;
   // Only AMP Cache and viewer URLs asked for: a file whose bytes surely hold none is not decoded
   // nor read URL by URL (amp-prefilter.ts says why no spelling escapes it). The form rules
   // look at every URL, so they read every file.
   const ampOnly = [...rules].every((r) => r === 'amp-cache-url' || r === 'amp-viewer-url');
   const mayMatter = ampOnly ? (bytes: Buffer) => mayHoldAmpUrl(bytes, settings.caches) : undefined;
-  // The walk's paths are normalized and `/`-separated: joined without path.join's normalizing,
-  // which cost more CPU than the prefilter.
-  const base = root.endsWith(path.sep) ? root : root + path.sep;
-  const native =
-    path.sep === '/' ? (rel: string) => rel : (rel: string) => rel.replaceAll('/', path.sep);
   const checkOne = (rel: string): (typeof results)[number] => {
-    const abs = base + native(rel);
-    const r = readFileText(abs, maxSize, mayMatter);
+    const r = readRepoFileText(files, rel, maxSize, mayMatter);
     if (r.skip !== undefined)
       return {
-        skip: { path: rel, reason: skipReason(r.skip) + (r.detail ? ` (${r.detail})` : '') },
+        skip: {
+          path: rel,
+          reason: skipReason(r.skip) + (r.detail ? ` (${r.detail})` : ''),
+          // Not read for what it is (permissions, an encoding): the check did not cover it.
+          failed: r.skip === 'unreadable' || r.skip === 'notUtf8',
+        },
       };
     if (r.passed) return {};
     const findings = checkText(r.file.text, rules, settings, languageOfPath(rel)).map(detached);
@@ -118,20 +121,32 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
     const file: CheckedFile = { path: rel, findings, fixed: [] };
     const fixable = fix ? findings.filter((f) => f.fix !== undefined) : [];
     if (fixable.length === 0) return { file };
+    holdForTest('write', rel);
     const refused = writeEdits(
-      abs,
+      files,
+      rel,
       r.file,
       fixable.map((f) => ({ start: f.start, end: f.end, newText: f.fix ?? '' })),
+      () => {
+        holdForTest('rename', rel);
+      },
     );
-    if (refused !== undefined)
-      return { file, skip: { path: rel, reason: `not fixed: ${refused}` } };
+    if (refused !== undefined) {
+      // Other hard links: the findings stay (exit 1); anything else is a failed write (exit 2).
+      const failed = refused.refused !== 'hardLinks';
+      return { file, skip: { path: rel, reason: `not fixed: ${writeRefusal(refused)}`, failed } };
+    }
     file.fixed = fixable;
     file.findings = findings.filter((f) => f.fix === undefined);
     return { file };
   };
-  for (const rel of selected) {
-    results.push(checkOne(rel));
-    progress?.show(`amp-url check: ${++done}/${selected.length} files`);
+  try {
+    for (const rel of selected) {
+      results.push(checkOne(rel));
+      progress?.show(`amp-url check: ${++done}/${selected.length} files`);
+    }
+  } finally {
+    files.close();
   }
   const checked: CheckedFile[] = [];
   for (const r of results) {
@@ -161,7 +176,7 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   io.stderr.write(
     `amp-url check: ${selected.length} files, ${remaining} found${fix ? `, ${fixedCount} fixed` : ''}${skipped.length ? `, ${skipped.length} skipped` : ''}\n`,
   );
-  return remaining ? 1 : 0;
+  return skipped.some((s) => s.failed) ? 2 : remaining ? 1 : 0;
 }
 
 /**
@@ -175,10 +190,7 @@ function detached(f: Finding): Finding {
 
 const copied = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
 
-function jsonReport(
-  checked: readonly CheckedFile[],
-  skipped: readonly { path: string; reason: string }[],
-): unknown {
+function jsonReport(checked: readonly CheckedFile[], skipped: readonly Skipped[]): unknown {
   const entry = (p: string, f: Finding) => ({
     path: p,
     line: f.startLine,
@@ -197,7 +209,7 @@ function jsonReport(
     rules: CHECK_RULES,
     findings: checked.flatMap((f) => f.findings.map((x) => entry(f.path, x))),
     fixed: checked.flatMap((f) => f.fixed.map((x) => entry(f.path, x))),
-    skipped,
+    skipped: skipped.map((s) => ({ path: s.path, reason: s.reason })),
   };
 }
 

@@ -3,16 +3,17 @@
 // read and written back byte for byte; binary files and legacy encodings are skipped with the
 // reason. A fix re-encodes the text it read with only the URLs replaced, so the BOM, every line
 // ending (mixed ones and lone CRs too: the tool writes bytes, no text model normalises them) and
-// every other byte stay as they were.
+// every other byte stay as they were. `check` reads and writes through src/node/safe-file.ts
+// (confined to the repository, atomic replacement); `find` reads the files it is given.
 import { isUtf8 } from 'node:buffer';
 import * as fs from 'node:fs';
+import type { ConfinedFiles, FileVersion, Refused } from '../node/safe-file';
 import {
   applyTextEdits,
   bomLength,
   bomOf,
   decodeFileBytes,
   encodeFileText,
-  sameBytes,
   type FileEncoding,
   type TextEdit,
 } from '../shared/file-bytes';
@@ -21,8 +22,14 @@ import { fileSkipReason, type FileSkip } from '../shared/workspace-plan';
 export interface FileText {
   text: string;
   encoding: FileEncoding;
-  /** The bytes read: a fix is written only over these very bytes. */
+  /**
+   * The bytes read (a fix is written only over these very bytes), in the buffer shared by the
+   * reads: valid until the next read. No copy: a file's bytes, its text and the new bytes are
+   * the most a fix holds at once.
+   */
   bytes: Uint8Array;
+  /** What identifies the version read (confined reads only): a fix checks it is still there. */
+  version?: FileVersion;
 }
 
 /** The command line's words where they differ from the editor's (fileSkipReason). */
@@ -69,7 +76,45 @@ export function readFileText(
 ): ReadResult {
   const read = readFileBytes(file, maxSize);
   if (read.skip !== undefined) return read;
-  const bytes = read.bytes;
+  return decodeRead(read.bytes, mayMatter);
+}
+
+/**
+ * readFileText for `check`: the file `rel` of the repository, read only where its real path is
+ * the repository's plus `rel` (src/node/safe-file.ts), with the version read for a fix.
+ */
+export function readRepoFileText(
+  files: ConfinedFiles,
+  rel: string,
+  maxSize: number,
+  mayMatter?: (utf8: Buffer) => boolean,
+): ReadResult {
+  const read = files.read(rel, maxSize);
+  if (read.refused !== undefined) return readRefusal(read);
+  const r = decodeRead(read.bytes, mayMatter);
+  if (r.file) r.file.version = read.version;
+  return r;
+}
+
+function readRefusal(r: Refused): ReadResult {
+  switch (r.refused) {
+    case 'tooLarge':
+      return { skip: 'tooLarge' };
+    case 'symlink':
+      return { skip: 'unreadable', detail: 'a symbolic link: not followed' };
+    case 'outside':
+      return { skip: 'unreadable', detail: 'reached through a symbolic link: not followed' };
+    case 'notRegular':
+      return { skip: 'unreadable', detail: 'not a regular file: not opened' };
+    default:
+      return { skip: 'unreadable', detail: r.code };
+  }
+}
+
+/** The text of bytes read, with the skips of decodeFileBytes (and UTF-32, which it can't tell). */
+function decodeRead(bytes: Buffer, mayMatter?: (utf8: Buffer) => boolean): ReadResult {
+  const utf32 = utf32Of(bytes);
+  if (utf32) return { skip: 'notUtf8', detail: `${utf32}: not read` };
   const bom = bomOf(bytes);
   if (bom !== 'utf16le' && bom !== 'utf16be') {
     // UTF-8, decoded natively (simdutf; the strict TextDecoder took 270 ms of 100 MB, a third of
@@ -80,20 +125,37 @@ export function readFileText(
     const body = bom ? bytes.subarray(bomLength(encoding)) : bytes;
     if (!isUtf8(body)) return { skip: 'notUtf8' };
     if (mayMatter && !mayMatter(body)) return { passed: true };
-    // A copy: the buffer read into is reused for the next file.
-    return {
-      file: {
-        text: body.toString('utf8'),
-        encoding,
-        bytes: Uint8Array.prototype.slice.call(bytes),
-      },
-    };
+    return { file: { text: body.toString('utf8'), encoding, bytes } };
   }
   const r = decodeFileBytes(bytes);
   if (r.skip !== undefined) return { skip: r.skip };
-  return {
-    file: { text: r.text, encoding: r.encoding, bytes: Uint8Array.prototype.slice.call(bytes) },
+  return { file: { text: r.text, encoding: r.encoding, bytes } };
+}
+
+/**
+ * Whether the bytes are UTF-32 (which no front end reads): its BOM (FF FE 00 00 would otherwise
+ * pass for UTF-16LE with NULs between the characters), or, without one, a length that is a
+ * multiple of 4 and only code points (no NUL, no surrogate) in its first 8000 bytes, which
+ * would otherwise pass for binary.
+ */
+export function utf32Of(bytes: Uint8Array): string | undefined {
+  const [a, b, c, d] = bytes;
+  if (a === 0xff && b === 0xfe && c === 0 && d === 0) return 'UTF-32LE with a BOM';
+  if (a === 0 && b === 0 && c === 0xfe && d === 0xff) return 'UTF-32BE with a BOM';
+  if (bytes.length === 0 || bytes.length % 4 !== 0) return undefined;
+  const probe = bytes.subarray(0, BINARY_PROBE - (BINARY_PROBE % 4));
+  if (!probe.includes(0)) return undefined;
+  const view = new DataView(probe.buffer, probe.byteOffset, probe.length);
+  const all = (littleEndian: boolean) => {
+    for (let i = 0; i < probe.length; i += 4) {
+      const u = view.getUint32(i, littleEndian);
+      if (u === 0 || u > 0x10ffff || (u >= 0xd800 && u <= 0xdfff)) return false;
+    }
+    return true;
   };
+  if (all(true)) return 'UTF-32LE';
+  if (all(false)) return 'UTF-32BE';
+  return undefined;
 }
 
 /** The buffer files are read into, grown as needed: one allocation for all of them. */
@@ -147,40 +209,37 @@ function readFileBytes(
 const BINARY_PROBE = 8000;
 
 /**
- * Writes `edits` (offsets in the text read) into the file: its encoding and BOM kept, every byte
- * outside the edits unchanged. Refused, with the reason (undefined is success), when the file is
- * no longer the bytes that were read or no longer a regular file.
+ * Writes `edits` (offsets in the text read) into the repository's file `rel`: its encoding and
+ * BOM kept, every byte outside the edits unchanged, atomically (src/node/safe-file.ts). Refused
+ * (undefined is success) when the file is no longer the version read, has other hard links, is
+ * not where its path says, or the write failed: the file is then as it was.
  */
 export function writeEdits(
-  file: string,
+  files: ConfinedFiles,
+  rel: string,
   read: FileText,
   edits: readonly TextEdit[],
-): string | undefined {
+  beforeRename?: () => void,
+): Refused | undefined {
   const bytes = encodeFileText(applyTextEdits(read.text, edits), read.encoding);
-  const flags = fs.constants.O_RDWR | NO_FOLLOW;
-  let fd: number;
-  try {
-    fd = fs.openSync(file, flags);
-  } catch (e) {
-    return `can't open it for writing (${(e as NodeJS.ErrnoException).code ?? 'error'})`;
-  }
-  try {
-    const st = fs.fstatSync(fd);
-    if (!st.isFile()) return 'no longer a regular file';
-    const now = Buffer.alloc(st.size);
-    let got = 0;
-    while (got < st.size) {
-      const n = fs.readSync(fd, now, got, st.size - got, got);
-      if (n === 0) break;
-      got += n;
-    }
-    if (!sameBytes(now.subarray(0, got), read.bytes)) return 'changed since it was read';
-    fs.ftruncateSync(fd, 0);
-    let written = 0;
-    while (written < bytes.length)
-      written += fs.writeSync(fd, bytes, written, bytes.length - written, written);
-    return undefined;
-  } finally {
-    fs.closeSync(fd);
+  if (!read.version) return { refused: 'changed' };
+  return files.replace(rel, bytes, { version: read.version, bytes: read.bytes }, { beforeRename });
+}
+
+/** Why a fix was not written, in words for stderr and the reports. */
+export function writeRefusal(r: Refused): string {
+  switch (r.refused) {
+    case 'hardLinks':
+      return 'it has other hard links (they may be outside the repository): left as it is';
+    case 'changed':
+      return 'changed since it was read: left as it is';
+    case 'outside':
+      return 'reached through a symbolic link: not written';
+    case 'symlink':
+      return 'now a symbolic link: not written';
+    case 'notRegular':
+      return 'no longer a regular file: not written';
+    default:
+      return `the write failed (${r.code ?? 'error'}): left as it was`;
   }
 }

@@ -1,25 +1,44 @@
 // Which files `amp-url check` reads: the files git would track under the paths given, listed by
 // the workspace walker every front end shares (src/shared/workspace-files: .gitignore, .ignore
 // and .git/info/exclude with git's rules, VS Code globs for --include/--exclude, no symbolic link
-// followed, regular files only) over Node's file system (node-fs.ts).
+// followed, regular files only) over Node's file system (node-fs.ts). As git does, it leaves
+// git submodules and nested repositories (a folder holding `.git`) to their own repository, and
+// refuses a named path reached through a symbolic link.
+import { isUtf8 } from 'node:buffer';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   compileGlob,
   globMatches,
   walkFiles,
+  type GlobProblem,
   type WalkSkipReason,
 } from '../shared/workspace-files';
 import { UsageError, quoteArg } from './args';
 import { nodeWalkFileSystem } from './node-fs';
 
-/** The root of the git work tree holding `dir` (a `.git` folder or file), or `dir` itself. */
+/**
+ * The root of the git work tree holding `dir` (a `.git` folder or file), or `dir` itself, as a
+ * real path (the paths under it are compared with real paths).
+ */
 export function repositoryRoot(dir: string): string {
-  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+  const real = fs.realpathSync.native(path.resolve(dir));
+  for (let d = real; ; d = path.dirname(d)) {
     if (fs.existsSync(path.join(d, '.git'))) return d;
-    if (path.dirname(d) === d) return path.resolve(dir);
+    if (path.dirname(d) === d) return real;
   }
 }
+
+/** A path not checked, and why; `failed` when it should have been (exit 2). */
+export interface Skipped {
+  path: string;
+  reason: string;
+  failed?: boolean;
+}
+
+const NESTED_REPOSITORY =
+  'a git submodule or nested repository (it holds .git): left to its own repository';
+const NOT_UTF8_NAME = 'a name that is not UTF-8: not read';
 
 export const WALK_SKIP_REASONS: Record<WalkSkipReason, string> = {
   symlinkOutside: 'a symbolic link out of the repository: not followed',
@@ -54,7 +73,7 @@ export interface SelectOptions {
   include: readonly string[];
   exclude: readonly string[];
   cwd: string;
-  onSkip: (path: string, reason: string) => void;
+  onSkip: (skip: Skipped) => void;
 }
 
 /**
@@ -72,7 +91,7 @@ export async function selectFiles(
   for (const p of paths) {
     const abs = path.resolve(o.cwd, p);
     const rel = path.relative(root, abs).split(path.sep).join('/');
-    if (rel.startsWith('..') || path.isAbsolute(rel))
+    if (rel === '..' || rel.startsWith('../') || path.isAbsolute(rel))
       throw new UsageError(`${quoteArg(p)} is outside the repository (${root})`);
     let st: fs.Stats;
     try {
@@ -80,18 +99,31 @@ export async function selectFiles(
     } catch {
       throw new UsageError(`${quoteArg(p)}: no such file or folder`);
     }
-    if (st.isDirectory()) folders.push(rel);
+    const link = symlinkAbove(root, rel);
+    if (link !== undefined)
+      throw new UsageError(
+        `${quoteArg(p)} is reached through a symbolic link (${quoteArg(link)}): refused`,
+      );
+    const nested = nestedRepositoryAbove(root, rel);
+    if (nested !== undefined) o.onSkip({ path: rel, reason: `in ${nested}: ${NESTED_REPOSITORY}` });
+    else if (st.isDirectory()) folders.push(rel);
     else if (st.isFile()) named.push(rel);
-    else o.onSkip(rel, st.isSymbolicLink() ? WALK_SKIP_REASONS.symlink : WALK_SKIP_REASONS.special);
+    else
+      o.onSkip({
+        path: rel,
+        reason: st.isSymbolicLink() ? WALK_SKIP_REASONS.symlink : WALK_SKIP_REASONS.special,
+      });
   }
-  // Named files go through the same --include and --exclude as the walk's.
-  const compiled = (globs: readonly string[]) =>
-    globs.flatMap((g) => {
-      const c = compileGlob(g);
-      return c.glob ? [c.glob] : [];
+  // Named files go through the same --include and --exclude as the walk's; a glob that can't be
+  // used is a usage error (left out, an --include would match every file).
+  const compiled = (option: string, globs: readonly string[]) =>
+    globs.map((g) => {
+      const c = compileGlob(g.replace(/^(?:\.\/)+/, ''));
+      if (c.glob) return c.glob;
+      throw new UsageError(`${option} ${quoteArg(g)}: ${GLOB_PROBLEMS[c.problem]}`);
     });
-  const include = compiled(o.include);
-  const exclude = compiled(o.exclude);
+  const include = compiled('--include', o.include);
+  const exclude = compiled('--exclude', o.exclude);
   const wanted = (f: string) =>
     (include.length === 0 || include.some((g) => globMatches(g, f))) &&
     !exclude.some((g) => globMatches(g, f));
@@ -99,17 +131,86 @@ export async function selectFiles(
   if (folders.length) {
     // The include globs filter what the walk lists (`wanted`), as they do the files named.
     const nodeFs = nodeWalkFileSystem(root);
-    const listing = async (rel: string) =>
-      (await nodeFs.readDirectory(rel)).filter(([name]) => !DEFAULT_EXCLUDED_NAMES.has(name));
+    const nested: string[] = [];
+    const badNames: string[] = [];
+    const listing = async (rel: string) => {
+      const entries = await nodeFs.readDirectory(rel);
+      if (rel !== '' && entries.some(([name]) => name === '.git')) {
+        nested.push(rel);
+        return [];
+      }
+      const bad = notUtf8Names(root, rel, entries);
+      for (const name of bad) badNames.push(rel === '' ? name : `${rel}/${name}`);
+      return entries.filter(([name]) => !DEFAULT_EXCLUDED_NAMES.has(name) && !bad.has(name));
+    };
     const walk = await walkFiles(
       { ...nodeFs, readDirectory: listing },
       { excludes: [...o.exclude], useIgnoreFiles: true },
     );
     const under = (f: string) => folders.some((d) => d === '' || f === d || f.startsWith(`${d}/`));
     for (const f of walk.files) if (under(f) && wanted(f)) out.add(f);
-    for (const s of walk.skipped) if (under(s.path)) o.onSkip(s.path, WALK_SKIP_REASONS[s.reason]);
-    for (const g of walk.globsNotUsed) o.onSkip(g.glob, `glob not used: ${g.problem}`);
-    for (const f of walk.ignoreFilesNotRead) o.onSkip(f.path, `ignore file not read: ${f.problem}`);
+    for (const s of walk.skipped)
+      if (under(s.path))
+        o.onSkip({
+          path: s.path,
+          reason: WALK_SKIP_REASONS[s.reason],
+          failed: s.reason === 'unreadableFolder',
+        });
+    for (const d of nested) if (under(d)) o.onSkip({ path: d, reason: NESTED_REPOSITORY });
+    for (const f of badNames)
+      if (under(f)) o.onSkip({ path: f, reason: NOT_UTF8_NAME, failed: true });
+    for (const f of walk.ignoreFilesNotRead)
+      o.onSkip({ path: f.path, reason: `ignore file not read: ${f.problem}` });
   }
   return [...out].sort();
+}
+
+const GLOB_PROBLEMS: Record<GlobProblem, string> = {
+  invalid: 'not a valid glob',
+  tooComplex: 'too long or too complex a glob',
+};
+
+/** The first component of `rel` above its last that is a symbolic link (or not a folder). */
+function symlinkAbove(root: string, rel: string): string | undefined {
+  const parts = rel === '' ? [] : rel.split('/');
+  for (let i = 1; i < parts.length; i++) {
+    const prefix = parts.slice(0, i).join('/');
+    let st: fs.Stats;
+    try {
+      st = fs.lstatSync(path.join(root, ...parts.slice(0, i)));
+    } catch {
+      return prefix;
+    }
+    if (!st.isDirectory()) return prefix;
+  }
+  return undefined;
+}
+
+/**
+ * The folder strictly above `rel`, below the root, that holds `.git` (a named folder that holds
+ * it itself is reported by the walk).
+ */
+function nestedRepositoryAbove(root: string, rel: string): string | undefined {
+  const parts = rel === '' ? [] : rel.split('/');
+  for (let i = 1; i < parts.length; i++)
+    if (fs.existsSync(path.join(root, ...parts.slice(0, i), '.git')))
+      return parts.slice(0, i).join('/');
+  return undefined;
+}
+
+/**
+ * The names of a listing that are not UTF-8 (Node shows them with U+FFFD, a name no open would
+ * find): looked up only when a name holds U+FFFD.
+ */
+function notUtf8Names(
+  root: string,
+  rel: string,
+  entries: readonly (readonly [string, unknown])[],
+): Set<string> {
+  const bad = new Set<string>();
+  if (!entries.some(([name]) => name.includes('\uFFFD'))) return bad;
+  const dir = rel === '' ? root : path.join(root, ...rel.split('/'));
+  for (const raw of fs.readdirSync(dir, { encoding: 'buffer' }))
+    if (!isUtf8(raw)) bad.add(raw.toString('utf8'));
+  return bad;
 }

@@ -13,7 +13,9 @@
 // - Regular files only, opened without waiting on a FIFO (O_NONBLOCK), checked by fstat.
 // - Atomic and durable. `replace` writes a temporary file (O_EXCL, an unguessable name) in the
 //   same folder, with the original's mode (and owner where the process may set it), flushes it
-//   (fsync), renames it over the original and flushes the folder. At every instant the path holds
+//   (fsync), renames it over the original; the folder is flushed (fsync) once for all the
+//   replacements in it: when the next file is in another folder, or at `close`, which returns once
+//   every replacement is durable (call it after the last one). At every instant the path holds
 //   either the original bytes or the whole new bytes. A temporary file is removed when the write
 //   fails (a crash or SIGKILL can leave one behind: `.amp-url-<hex>.tmp`, never the original).
 // - Fresh. Right before the rename the file must still be the one read: same device, inode, size
@@ -86,6 +88,10 @@ interface Folder {
   fd: number | undefined;
   /** The path that opens `name` in this very folder. */
   at: (name: string) => string;
+  /** Whether its path still leads to it. */
+  stillThere: () => boolean;
+  /** A file was renamed into it since it was opened: its entry is flushed before it is closed. */
+  renamed?: boolean;
 }
 
 const versionOf = (s: fs.Stats): FileVersion => ({
@@ -149,7 +155,7 @@ export class ConfinedFiles {
     expected: Expected,
     options: ReplaceOptions = {},
   ): Refused | undefined {
-    const opened = this.openFile(rel);
+    const opened = this.openFile(rel, true);
     if (opened.refused !== undefined)
       return opened.code === 'ENOENT' ? { refused: 'changed', code: 'ENOENT' } : opened;
     const { fd, stat, folder, name } = opened;
@@ -162,9 +168,12 @@ export class ConfinedFiles {
     }
   }
 
-  /** Closes the folder kept open. */
+  /** Flushes the folder kept open if a file was replaced in it, and closes it. */
   close(): void {
-    if (this.folder?.fd !== undefined) fs.closeSync(this.folder.fd);
+    if (this.folder?.fd !== undefined) {
+      if (this.folder.renamed) syncFolder(this.folder.fd);
+      fs.closeSync(this.folder.fd);
+    }
     this.folder = undefined;
   }
 
@@ -206,7 +215,8 @@ export class ConfinedFiles {
       }
       return { refused: 'failed', code: codeOf(e) };
     }
-    syncFolder(folder);
+    if (folder.fd !== undefined) folder.renamed = true;
+    else syncFolderAt(folder.at('.'));
     return undefined;
   }
 
@@ -226,6 +236,7 @@ export class ConfinedFiles {
   /** Opens `rel` for reading, confined (see the file comment), and fstats it. */
   private openFile(
     rel: string,
+    recheck = false,
   ):
     | ({ fd: number; stat: fs.Stats; folder: Folder; name: string } & { refused?: undefined })
     | Refused {
@@ -233,7 +244,7 @@ export class ConfinedFiles {
     if (parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('\0')))
       return { refused: 'outside' };
     const name = parts[parts.length - 1];
-    const folder = this.openFolder(parts.slice(0, -1).join('/'));
+    const folder = this.openFolder(parts.slice(0, -1).join('/'), recheck);
     if ('refused' in folder) return folder;
     let fd: number;
     try {
@@ -250,9 +261,12 @@ export class ConfinedFiles {
     return { fd, stat: checked.stat, folder, name };
   }
 
-  /** The folder `rel` ('' for the root), opened and checked; the last one is kept open. */
-  private openFolder(rel: string): Folder | Refused {
-    if (this.folder?.rel === rel) return this.folder;
+  /**
+   * The folder `rel` ('' for the root), opened and checked; the last one is kept open (and, with
+   * `recheck`, checked again: a replacement writes only where the path still leads).
+   */
+  private openFolder(rel: string, recheck: boolean): Folder | Refused {
+    if (this.folder?.rel === rel && !(recheck && !this.folder.stillThere())) return this.folder;
     this.close();
     const expected = rel === '' ? this.root : path.join(this.root, ...rel.split('/'));
     const folder = this.proc ? openFolderFd(rel, expected) : checkFolderPath(rel, expected);
@@ -323,18 +337,21 @@ function openFolderFd(rel: string, expected: string): Folder | Refused {
   } catch (e) {
     return { refused: 'failed', code: codeOf(e) };
   }
-  let real: string | undefined;
-  try {
-    real = fs.readlinkSync(`/proc/self/fd/${fd}`);
-  } catch {
-    real = undefined;
-  }
-  if (real !== expected) {
+  if (procPath(fd) !== expected) {
     fs.closeSync(fd);
     return { refused: 'outside' };
   }
   const base = `/proc/self/fd/${fd}/`;
-  return { rel, fd, at: (name) => base + name };
+  return { rel, fd, at: (name) => base + name, stillThere: () => procPath(fd) === expected };
+}
+
+/** What /proc says descriptor `fd` is (undefined: it can't say). */
+function procPath(fd: number): string | undefined {
+  try {
+    return fs.readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Without /proc: the folder's real path must be `expected` (checked now; see the file comment). */
@@ -346,7 +363,8 @@ function checkFolderPath(rel: string, expected: string): Folder | Refused {
     return { refused: 'failed', code: codeOf(e) };
   }
   if (real !== expected) return { refused: 'outside' };
-  return { rel, fd: undefined, at: (name) => path.join(expected, name) };
+  // Checked again each time (a replacement): nothing is held open here.
+  return { rel, fd: undefined, at: (name) => path.join(expected, name), stillThere: () => false };
 }
 
 /** The original's owner (where this process may set it: else EPERM, ignored) and mode. */
@@ -387,11 +405,22 @@ function sameContent(fd: number, expected: Expected): boolean {
   return hash ? hash.digest('hex') === expected.sha256 : true;
 }
 
-/** Flushes the folder's entry for the rename; where a folder can't be flushed, nothing to do. */
-function syncFolder(folder: Folder): void {
-  if (folder.fd === undefined) return;
+/** syncFolder for a folder not held open (no /proc): opened by path, where that is possible. */
+function syncFolderAt(dir: string): void {
+  let fd: number;
   try {
-    fs.fsyncSync(folder.fd);
+    fd = fs.openSync(dir, C.O_RDONLY);
+  } catch {
+    return; // Windows opens no folder: its renames are flushed by the system
+  }
+  syncFolder(fd);
+  fs.closeSync(fd);
+}
+
+/** Flushes a folder's entries (renames); where a folder can't be flushed, nothing to do. */
+function syncFolder(fd: number): void {
+  try {
+    fs.fsyncSync(fd);
   } catch {
     // EINVAL on file systems that don't sync folders: the rename itself is done.
   }

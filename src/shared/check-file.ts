@@ -45,23 +45,34 @@ export function findUrlsIn(
   only?: (match: UrlMatch) => boolean,
   matches: readonly UrlMatch[] = findUrls(text),
 ): FoundUrl[] {
-  const out: FoundUrl[] = [];
+  return [...eachUrlIn(text, caches, languageId, only, matches)];
+}
+
+/**
+ * findUrlsIn one URL at a time: a check keeps only its findings, not every URL of the file
+ * (a one-line file of a million URLs would hold them all at once, many times the file's size).
+ */
+function* eachUrlIn(
+  text: string,
+  caches: readonly AmpCache[],
+  languageId: string | undefined,
+  only: ((match: UrlMatch) => boolean) | undefined,
+  matches: readonly UrlMatch[],
+): Generator<FoundUrl> {
   let starts: number[] | undefined;
   for (const match of matches) {
     if (only && !only(match)) continue;
     // The URL its reader sees, and all the text written for it (as the editor's commands read it).
     const m = readUrlAt(text, match.start, match.end, languageId);
-    const found = text.slice(m.start, m.end);
     const url = m.url;
     starts ??= lineStarts(text);
-    out.push({
+    yield {
       ...place(starts, m.start, m.end),
-      text: found,
+      text: text.slice(m.start, m.end),
       url,
       kind: classify(url, caches).kind,
-    });
+    };
   }
-  return out;
 }
 
 function place(starts: readonly number[], start: number, end: number): UrlPlace {
@@ -125,7 +136,7 @@ export function checkText(
   const ampOnly = !toCanonical && !toNormalized;
   const only = ampOnly ? (m: UrlMatch) => mayBeAmpUrlAt(text, m.start, s.caches) : undefined;
   const matches = ampOnly ? matchesOnLines(text, ampHostsIn(text, s.caches)) : undefined;
-  for (const found of findUrlsIn(text, s.caches, languageId, only, matches)) {
+  for (const found of eachUrlIn(text, s.caches, languageId, only, matches ?? findUrls(text))) {
     if (found.kind === 'cache' || found.kind === 'viewer') {
       const rule = found.kind === 'cache' ? 'amp-cache-url' : 'amp-viewer-url';
       if (!rules.has(rule)) continue;

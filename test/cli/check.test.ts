@@ -68,7 +68,7 @@ describe('amp-url check (a hostile repository)', function () {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('reports AMP Cache and viewer URLs as path:line:column: message, exit 1', () => {
+  it('reports AMP Cache and viewer URLs as path:line:column: message, exit 1 (2: a file not read)', () => {
     const r = check([], repo);
     assert.equal(
       r.stdout,
@@ -82,7 +82,9 @@ describe('amp-url check (a hostile repository)', function () {
         '',
       ].join('\n'),
     );
-    assert.equal(r.code, 1);
+    // latin1.txt could not be read (a legacy encoding): that is a failure of the check, exit 2.
+    assert.equal(r.code, 2);
+    assert.equal(check(['--exclude', 'latin1.txt'], repo).code, 1);
     // Never read: the ignored files, the link out of the repository, the FIFO (no hang).
     assert.match(r.stderr, /link\.md: skipped: a symbolic link out of the repository/);
     assert.match(r.stderr, /pipe\.md: skipped: not a regular file/);
@@ -105,7 +107,7 @@ describe('amp-url check (a hostile repository)', function () {
   });
 
   it('--format sarif: valid SARIF 2.1.0 with rules, help, relative URIs and regions', () => {
-    const r = check(['--format', 'sarif'], repo);
+    const r = check(['--format', 'sarif', '--exclude', 'latin1.txt'], repo);
     assert.equal(r.code, 1);
     const log = JSON.parse(r.stdout) as SarifLog;
     const schema = JSON.parse(
@@ -146,7 +148,9 @@ describe('amp-url check (a hostile repository)', function () {
 
   it('--fix rewrites in place, byte for byte: BOM, CRLF, mixed endings, UTF-16, JSON escapes kept', () => {
     const r = check(['--fix'], repo);
-    assert.equal(r.code, 0, r.stdout + r.stderr);
+    // Exit 2: latin1.txt was not read (a legacy encoding); everything else is fixed.
+    assert.equal(r.code, 2, r.stdout + r.stderr);
+    assert.match(r.stderr, /latin1\.txt: skipped: not UTF-8/);
     assert.match(r.stdout, /^data\.json:1:8: fixed: /m);
     const before = files();
     const expect = (rel: string, from: string, to: string, encoding: BufferEncoding = 'utf8') => {
@@ -182,7 +186,7 @@ describe('amp-url check (a hostile repository)', function () {
       assert.deepEqual(read(rel), before[rel], rel);
     assert.equal(fs.readFileSync(path.join(tmp, 'outside.md'), 'utf8'), `${VIEWER}\n`);
     // Nothing left to find.
-    assert.equal(check([], repo).code, 0);
+    assert.equal(check(['--exclude', 'latin1.txt'], repo).code, 0);
   });
 
   it('--require canonical|normalized also reports URLs not in that form', () => {
@@ -225,7 +229,8 @@ describe('amp-url check (a hostile repository)', function () {
     );
     assert.match(r.stderr, /spelled\/d\.txt: skipped: not UTF-8/);
     assert.match(r.stderr, /5 files, 3 found, 1 skipped/);
-    assert.equal(r.code, 1);
+    assert.equal(r.code, 2); // d.txt could not be read
+    assert.equal(check(['spelled', '--exclude', '**/d.txt'], repo).code, 1);
   });
 });
 
