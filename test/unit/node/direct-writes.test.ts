@@ -170,8 +170,19 @@ describe('direct writes of the workspace commands (issue 28)', () => {
       );
     // Again on fresh files, stopped at the first outcome: each file is the original or the fix.
     for (let i = 0; i < 300; i++) fs.writeFileSync(path.join(tmp, jobs[i].rel), text(i));
-    const stopper = { stop: () => undefined as void };
-    const second = runDirectWrites(tmp, jobs, () => stopper.stop(), worker);
+    const stopper = {
+      stop: () => {
+        /* set below */
+      },
+    };
+    const second = runDirectWrites(
+      tmp,
+      jobs,
+      () => {
+        stopper.stop();
+      },
+      worker,
+    );
     stopper.stop = second.stop;
     const partial: (WriteOutcome | undefined)[] = await second.done;
     assert.ok(
