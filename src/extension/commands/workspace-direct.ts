@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { directWriter } from '../direct-writer';
 import type { WriteJob, WriteOutcome } from '../../node/write-jobs';
+import { byRoot, fileCounter } from './workspace-progress';
 import { refusalText } from './workspace-refusals';
 import { hostMatcher } from '../../shared/workspace-plan';
 import { undoEdits } from '../../shared/undo-edits';
@@ -120,18 +121,7 @@ export async function writeDirect(
       cancellable: true,
     },
     async (progress, token) => {
-      let done = 0;
-      let shown = 0;
-      const count = () => {
-        const pct = Math.floor((100 * ++done) / planned.length);
-        if (pct > shown || done === planned.length) {
-          progress.report({
-            increment: pct - shown,
-            message: vscode.l10n.t('{0} of {1} files', done, planned.length),
-          });
-          shown = pct;
-        }
-      };
+      const count = fileCounter(progress, planned.length);
       for (const [root, group] of byRoot(planned)) {
         if (token.isCancellationRequested) {
           out.notDone.push(...group.map((p) => p.file));
@@ -160,14 +150,4 @@ export async function writeDirect(
   );
   rememberUndo(undo);
   return out;
-}
-
-function byRoot(planned: readonly Planned[]): Map<string, Planned[]> {
-  const roots = new Map<string, Planned[]>();
-  for (const p of planned) {
-    const list = roots.get(p.root);
-    if (list) list.push(p);
-    else roots.set(p.root, [p]);
-  }
-  return roots;
 }

@@ -12,6 +12,7 @@ import type { TextEdit } from '../../shared/file-bytes';
 import { oneLine, reportLines } from '../../shared/batch-report';
 import { notify, writeReport } from '../report-channel';
 import { displayPath } from './report';
+import { byRoot, fileCounter } from './workspace-progress';
 import { refusalText } from './workspace-refusals';
 
 /** What undoes one directly written file. */
@@ -66,10 +67,8 @@ export async function undoWorkspaceChange(): Promise<UndoResult> {
       cancellable: true,
     },
     async (progress, token) => {
-      let done = 0;
-      const roots = new Map<string, UndoFile[]>();
-      for (const f of files) roots.set(f.root, [...(roots.get(f.root) ?? []), f]);
-      for (const [root, group] of roots) {
+      const count = fileCounter(progress, files.length);
+      for (const [root, group] of byRoot(files)) {
         if (token.isCancellationRequested) {
           left.push(...group);
           continue;
@@ -83,9 +82,7 @@ export async function undoWorkspaceChange(): Promise<UndoResult> {
             resultSha256: f.before,
             maxSize: Number.MAX_SAFE_INTEGER,
           })),
-          () => {
-            progress.report({ message: t('{0} of {1} files', ++done, files.length) });
-          },
+          count,
         );
         const listener = token.onCancellationRequested(run.stop);
         const outcomes = await run.done;
