@@ -53,6 +53,8 @@ export interface WorkspaceResult {
   applied: boolean;
   /** Files written directly that "Undo Last Workspace Change" would put back. */
   undoable?: number;
+  /** Files changed in editors the user had open, left unsaved (theirs to save or undo). */
+  unsaved?: number;
   aborted?: string;
 }
 
@@ -253,6 +255,7 @@ export async function workspaceConvert(
         choice: how,
         applied: w.applied,
         undoable: w.undoable,
+        unsaved: w.unsaved,
         aborted: w.aborted,
       }),
       scan,
@@ -300,6 +303,7 @@ async function writeReplace(
   applied: boolean;
   refused: NotWritten[];
   undoable: number;
+  unsaved: number;
   aborted?: string;
 }> {
   const direct = await writeDirect(files, host, max);
@@ -307,6 +311,7 @@ async function writeReplace(
   let viaEditor: ScannedFile[] = [];
   let applied = true;
   let aborted: string | undefined;
+  let unsaved = 0;
   if (direct.cancelled) {
     const left = direct.notDone.length + direct.forEditor.length;
     aborted = vscode.l10n.t(
@@ -316,14 +321,12 @@ async function writeReplace(
     );
   } else if (direct.forEditor.length > 0) {
     const built = await buildEditSliced(direct.forEditor, 'replace', host, texts, clock);
-    const dirtyBefore = new Set(
-      vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()),
-    );
+    const openBefore = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
     // isRefactoring: files not open before are saved after (files.refactoring.autoSave).
     applied = await vscode.workspace.applyEdit(built.edit, { isRefactoring: true });
     if (applied) {
       viaEditor = direct.forEditor;
-      await saveEdited(built, dirtyBefore);
+      unsaved = await saveEdited(built, openBefore);
     } else aborted = vscode.l10n.t('The edit was discarded; nothing was written.');
   }
   const written = new Set([...direct.written, ...viaEditor].map((f) => f.uri.toString()));
@@ -331,16 +334,32 @@ async function writeReplace(
     ...counted,
     others: counted.others.filter((i) => written.has(i.uri.toString())),
   };
-  return { report, files: written.size, applied, refused: direct.refused, undoable, aborted };
+  return {
+    report,
+    files: written.size,
+    applied,
+    refused: direct.refused,
+    undoable,
+    unsaved,
+    aborted,
+  };
 }
 
-/** Saves the documents `built` edited that held no unsaved change before it. */
-async function saveEdited(built: BuiltEdit, dirtyBefore: ReadonlySet<string>): Promise<void> {
+/**
+ * Saves the documents `built` edited that were not open before it (VS Code opened them for the
+ * edit; a refactoring of one file leaves it unsaved). A document the user had open is theirs to
+ * save: its text may differ from its bytes (line endings shown normalised). Returns how many
+ * edited documents stay unsaved.
+ */
+async function saveEdited(built: BuiltEdit, openBefore: ReadonlySet<string>): Promise<number> {
   const uris = new Set(built.entries.map((e) => e.uri.toString()));
+  let unsaved = 0;
   for (const doc of vscode.workspace.textDocuments) {
     const key = doc.uri.toString();
-    if (uris.has(key) && doc.isDirty && !dirtyBefore.has(key)) await doc.save();
+    if (!uris.has(key) || !doc.isDirty) continue;
+    if (openBefore.has(key) || !(await doc.save())) unsaved++;
   }
+  return unsaved;
 }
 
 /**

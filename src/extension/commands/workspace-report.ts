@@ -61,6 +61,7 @@ export function workspaceLine(target: WorkspaceTarget, r: WorkspaceResult): stri
     skippedFiles > 0 && t('{0} files skipped', skippedFiles),
     r.staleFiles.length > 0 &&
       t('{0} files changed since the scan, left untouched', r.staleFiles.length),
+    (r.unsaved ?? 0) > 0 && t('{0} files changed in open editors, not saved', r.unsaved ?? 0),
   ]);
 }
 
