@@ -4,7 +4,7 @@
 // runs bench/workspace/suite.ts in the extension host: scan, plan and apply times and the peak
 // extension-host memory. Not part of `npm test`: a measurement, not an assertion.
 import { runTests } from '@vscode/test-electron';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -76,21 +76,13 @@ function treeHash(dir: string): string {
 function cliFix(workspace: string): void {
   const cli = path.join(root, 'dist', 'cli', 'amp-url.js');
   const started = Date.now();
-  let out = '';
-  try {
-    out = execFileSync(
-      '/usr/bin/time',
-      ['-f', 'peak %M kB', process.execPath, cli, 'check', '--fix', '--format', 'json', '.'],
-      {
-        cwd: workspace,
-        encoding: 'utf8',
-        stdio: ['ignore', 'ignore', 'pipe'],
-        maxBuffer: 1 << 30,
-      },
-    );
-  } catch (e) {
-    out = String((e as { stderr?: string }).stderr ?? e);
-  }
+  // GNU time writes its line on stderr, after the tool's own.
+  const r = spawnSync(
+    '/usr/bin/time',
+    ['-f', 'peak %M kB', process.execPath, cli, 'check', '--fix', '--format', 'json', '.'],
+    { cwd: workspace, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 30 },
+  );
+  const out = r.stderr;
   const wall = (Date.now() - started) / 1000;
   const peak = /peak (\d+) kB/.exec(out)?.[1];
   console.log(
