@@ -3,7 +3,7 @@
 // Every figure is given twice: wall clock (what a user waits) and process CPU time, which stays
 // comparable when other processes share the machine (wall-clock ratios then drift by 2x or more).
 import { cacheUrl, domainPrefix, publisherUrl } from '../src/core';
-import { benchUrls, rate, recordFigure } from './urls';
+import { benchUrls, rate, recordFigure, sized } from './urls';
 
 // The toolbox is a dev dependency used only here; it ships no types.
 const toolbox = require('@ampproject/toolbox-cache-url') as {
@@ -56,10 +56,10 @@ function sync(inputs: readonly string[], fn: (s: string) => unknown): () => void
   };
 }
 
-const ROUNDS = 4;
+const ROUNDS = sized(4, 1);
 
 export async function run(): Promise<void> {
-  const urls = benchUrls(200_000);
+  const urls = benchUrls(sized(200_000));
   const hosts = urls.map((u) => u.slice(u.indexOf('//') + 2).split('/')[0]);
   const cacheUrls = urls.map((u) => cacheUrl(u));
   const n = urls.length;
@@ -108,7 +108,7 @@ export async function run(): Promise<void> {
   const bare = get('new URL');
   // Issue 14's figure, in the summary table: the reverse against the bare parse (CPU time).
   recordFigure({
-    figure: 'publisherUrl, 200,000 cache URLs',
+    figure: `publisherUrl, ${n.toLocaleString('en-US')} cache URLs`,
     ours: get('publisherUrl').cpu,
     ceiling: bare.cpu,
     unit: '/s',

@@ -1,7 +1,8 @@
 // The command-line tool against its yardsticks, side by side in one run (issue 22):
-// - `amp-url publisher` on a list of a million mixed URLs (cache, viewer and publisher URLs),
-//   stdin to stdout, against the core's own publisherUrl loop over the same URLs in memory: the
-//   CLI's reading, writing and per-line reporting may cost at most half (≥ 0.5×);
+// - `amp-url publisher` on two lists of a million URLs (all AMP Cache URLs; a crawl-like mix with
+//   one AMP URL in twenty), stdin to stdout, against the core's own loops over the same URLs in
+//   memory (publisherUrl, tryPublisherUrl, and `new URL` as the ceiling of any URL reading): the
+//   CLI's reading, writing and per-line reporting may cost at most half (≥ 0.5×) (issue 26);
 // - `amp-url check` on a 5,000-file, 100 MB tree against ripgrep searching the same tree for the
 //   AMP hosts (goal: within 3×, ≥ 0.33×), beside the floor under it in Node: an empty Node
 //   process, and Node walking and reading the same tree with nothing else (cli-read-floor.ts).
@@ -13,7 +14,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { cacheUrl } from '../src/core';
-import { benchUrls, prng, rate, recordFigure } from './urls';
+import { benchUrls, prng, rate, recordFigure, sized } from './urls';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const CLI = path.join(ROOT, 'dist', 'cli', 'amp-url.js');
@@ -53,19 +54,76 @@ function best(runs: Measured[]): Measured {
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** A million URLs: a third AMP Cache URLs, a third viewer URLs, a third publisher URLs. */
-function urlList(file: string, count: number): void {
+/**
+ * The two lists of issue 26, `count` lines each: every line an AMP Cache URL (`all-amp`: all
+ * convertible, where the I/O dominates), or a crawl-like mix where one line in twenty is an AMP URL
+ * (cache and viewer URLs taking turns) and the others are publisher URLs, which are refused.
+ */
+function urlList(file: string, count: number, mix: 'all-amp' | 'crawl'): void {
   if (fs.existsSync(file)) return;
-  const publishers = benchUrls(Math.ceil(count / 3), 11);
+  const publishers = benchUrls(Math.min(count, 200_000), 11);
   const lines: string[] = [];
   for (let i = 0; lines.length < count; i++) {
     const p = publishers[i % publishers.length];
-    const kind = i % 3;
-    if (kind === 0) lines.push(cacheUrl(p));
-    else if (kind === 1) lines.push(p.replace(/^https?:\/\//, 'https://www.google.com/amp/s/'));
+    if (mix === 'all-amp' || i % 40 === 0) lines.push(cacheUrl(p));
+    else if (i % 40 === 20) lines.push(p.replace(/^https?:\/\//, 'https://www.google.com/amp/s/'));
     else lines.push(p);
   }
   fs.writeFileSync(file, `${lines.join('\n')}\n`);
+}
+
+/** What cli-core-loop.ts prints: CPU ms of each loop over the list in memory. */
+interface CoreLoops {
+  urls: number;
+  converted: number;
+  publisherUrlMs: number;
+  tryPublisherUrlMs: number;
+  newUrlMs: number;
+}
+
+/** `amp-url publisher` on one list, beside the core's loops over it in memory (one process each). */
+function publisherList(name: string, mix: 'all-amp' | 'crawl', count: number): void {
+  const list = path.join(WORK, `urls-${mix}-${count}.txt`);
+  urlList(list, count, mix);
+  const coreLoop = path.join(ROOT, 'out', 'bench', 'cli-core-loop.js');
+  const cliRuns: Measured[] = [];
+  const loops: CoreLoops[] = [];
+  for (let i = 0; i < sized(3, 1); i++) {
+    cliRuns.push(measure(`exec node ${q(CLI)} publisher < ${q(list)} > /dev/null 2>/dev/null`));
+    loops.push(JSON.parse(measure(`exec node ${q(coreLoop)} ${q(list)}`).stdout) as CoreLoops);
+  }
+  const cli = best(cliRuns);
+  const fastest = (k: 'publisherUrlMs' | 'tryPublisherUrlMs' | 'newUrlMs') =>
+    Math.min(...loops.map((l) => l[k]));
+  const n = loops[0].urls;
+  const perS = (ms: number) => n / (ms / 1000);
+  console.log(
+    `  ${name}: ${n.toLocaleString('en-US')} URLs (${(fs.statSync(list).size / 1e6).toFixed(0)} MB), ${loops[0].converted.toLocaleString('en-US')} convertible`,
+  );
+  console.log(
+    `    amp-url publisher (whole process): ${cli.wallS.toFixed(2)} s wall, ${cli.cpuS.toFixed(2)} s CPU, ` +
+      `${rate(n / cli.cpuS)} CPU, peak ${cli.peakMb.toFixed(0)} MB`,
+  );
+  console.log(
+    `    core loops in memory (CPU): publisherUrl (try/catch) ${rate(perS(fastest('publisherUrlMs')))}, ` +
+      `tryPublisherUrl ${rate(perS(fastest('tryPublisherUrlMs')))}, new URL(u).href ${rate(perS(fastest('newUrlMs')))}`,
+  );
+  const core = Math.min(fastest('publisherUrlMs'), fastest('tryPublisherUrlMs'));
+  recordFigure({
+    figure: `amp-url publisher, ${name} (stdin → stdout, CPU)`,
+    ours: n / cli.cpuS,
+    ceiling: perS(core),
+    unit: '/s',
+    ceilingName: 'core publisherUrl loop in memory',
+    target: 0.5,
+  });
+  recordFigure({
+    figure: `core publisherUrl loop, ${name} (CPU)`,
+    ours: perS(core),
+    ceiling: perS(fastest('newUrlMs')),
+    unit: '/s',
+    ceilingName: 'new URL(u).href loop',
+  });
 }
 
 /** 5,000 files of about 20 KB (100 MB): prose, code-like lines and links, 1 in 10 with an AMP URL. */
@@ -107,43 +165,16 @@ export function run(): void {
   }
   fs.mkdirSync(WORK, { recursive: true });
 
-  // 1. amp-url publisher vs the core's publisherUrl loop.
-  const list = path.join(WORK, 'urls-1m.txt');
-  urlList(list, 1_000_000);
-  const coreLoop = path.join(ROOT, 'out', 'bench', 'cli-core-loop.js');
-  const cliRuns: Measured[] = [];
-  const coreRuns: Measured[] = [];
-  for (let i = 0; i < 3; i++) {
-    cliRuns.push(measure(`exec node ${q(CLI)} publisher < ${q(list)} > /dev/null 2>/dev/null`));
-    coreRuns.push(measure(`exec node ${q(coreLoop)} ${q(list)}`));
-  }
-  const cli = best(cliRuns);
-  const core = best(coreRuns);
-  const loop = JSON.parse(core.stdout) as { cpuMs: number; wallMs: number; urls: number };
-  const n = loop.urls;
-  console.log(
-    `  ${n.toLocaleString('en-US')} URLs (${(fs.statSync(list).size / 1e6).toFixed(0)} MB)`,
-  );
-  console.log(
-    `  amp-url publisher (whole process): ${cli.wallS.toFixed(2)} s wall, ${cli.cpuS.toFixed(2)} s CPU, ` +
-      `${rate(n / cli.cpuS)} CPU, peak ${cli.peakMb.toFixed(0)} MB`,
-  );
-  console.log(
-    `  core publisherUrl loop (in memory): ${(loop.wallMs / 1000).toFixed(2)} s wall, ${(loop.cpuMs / 1000).toFixed(2)} s CPU, ` +
-      `${rate(n / (loop.cpuMs / 1000))} CPU; its process peaks at ${core.peakMb.toFixed(0)} MB (the list in memory)`,
-  );
-  recordFigure({
-    figure: 'amp-url publisher, 1M mixed URLs (stdin → stdout, CPU)',
-    ours: n / cli.cpuS,
-    ceiling: n / (loop.cpuMs / 1000),
-    unit: '/s',
-    ceilingName: 'core publisherUrl loop in memory',
-    target: 0.5,
-  });
+  // 1. amp-url publisher vs the core's loops, on both lists.
+  const count = sized(1_000_000);
+  const n = count.toLocaleString('en-US');
+  publisherList(`${n} AMP Cache URLs`, 'all-amp', count);
+  publisherList(`${n} crawl-like URLs, 1 AMP URL in 20`, 'crawl', count);
 
   // 2. amp-url check vs ripgrep on the same tree.
-  const dir = path.join(WORK, 'tree-5000');
-  tree(dir, 5000, 20_000);
+  const files = sized(5000, 50);
+  const dir = path.join(WORK, `tree-${files}`);
+  tree(dir, files, 20_000);
   if (!fs.existsSync(RG)) {
     console.log(`  ${RG} is missing: the check's comparison is skipped`);
     return;
@@ -155,7 +186,7 @@ export function run(): void {
   const floorRuns: Measured[] = [];
   const nodeRuns: Measured[] = [];
   const floor = path.join(ROOT, 'out', 'bench', 'cli-read-floor.js');
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < sized(3, 1); i++) {
     checkRuns.push(
       measure(`cd ${q(dir)} && exec node ${q(CLI)} check --format json > /dev/null 2>/dev/null`),
     );
@@ -168,7 +199,7 @@ export function run(): void {
   const read = best(floorRuns);
   const node = best(nodeRuns);
   console.log(
-    `  tree: 5,000 files, ${((5000 * 20_000) / 1e6).toFixed(0)} MB; load average ${os.loadavg()[0].toFixed(1)}`,
+    `  tree: ${files.toLocaleString('en-US')} files, ${((files * 20_000) / 1e6).toFixed(0)} MB; load average ${os.loadavg()[0].toFixed(1)}`,
   );
   console.log(
     `  amp-url check: ${check.wallS.toFixed(2)} s wall, ${check.cpuS.toFixed(2)} s CPU, peak ${check.peakMb.toFixed(0)} MB`,
@@ -181,9 +212,9 @@ export function run(): void {
       `an empty Node process: ${node.cpuS.toFixed(2)} s CPU`,
   );
   recordFigure({
-    figure: 'amp-url check, 5,000 files / 100 MB (CPU)',
-    ours: 5000 / check.cpuS,
-    ceiling: 5000 / rg.cpuS,
+    figure: `amp-url check, ${files.toLocaleString('en-US')} files (CPU)`,
+    ours: files / check.cpuS,
+    ceiling: files / rg.cpuS,
     unit: '/s',
     ceilingName: 'ripgrep for the AMP hosts',
     target: 0.33,

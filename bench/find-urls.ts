@@ -9,6 +9,7 @@ import {
   prng,
   printFigures,
   recordFigure,
+  sized,
   type Figure,
 } from './urls';
 
@@ -84,8 +85,8 @@ function regexScan(text: string): number {
 /** The issue's figures: findUrls and linkify-it beside the bare regex scan, in the same run. */
 function figures(linkify: LinkifyIt): void {
   const texts = [
-    { name: 'sparse source-like text', text: sourceText(10_000_000) },
-    { name: 'dense URL list', text: benchUrls(250_000, 9).join('\n') },
+    { name: 'sparse source-like text', text: sourceText(sized(10_000_000)) },
+    { name: 'dense URL list', text: benchUrls(sized(250_000), 9).join('\n') },
   ];
   const rows: Figure[] = [];
   for (const { name, text } of texts) {
@@ -121,7 +122,7 @@ function figures(linkify: LinkifyIt): void {
         ceilingName,
       }),
     );
-    const small = text.slice(0, 2_000_000);
+    const small = text.slice(0, sized(2_000_000));
     const l = bestPairMs(
       () => linkify.match(small),
       () => regexScan(small),
@@ -144,7 +145,7 @@ function figures(linkify: LinkifyIt): void {
  * Best of `passes` runs of `fn`, in milliseconds of CPU time of this process: on a shared
  * machine, wall time punishes long runs (preempted) more than short ones and skews n/4n ratios.
  */
-function bestMs(fn: () => unknown, passes = 3): number {
+function bestMs(fn: () => unknown, passes = sized(3, 1)): number {
   collectGarbage(); // so no run pays for the previous one's garbage
   let best = Infinity;
   for (let p = 0; p < passes; p++) {
@@ -210,13 +211,13 @@ export function run(): void {
   const linkify = new LinkifyIt();
   figures(linkify);
   console.log('');
-  const text = mixedText(10_000_000);
+  const text = mixedText(sized(10_000_000));
   const found = findUrls(text).length;
   const t = bestMs(() => findUrls(text));
   console.log(
     `findUrls, ${(text.length / 1e6).toFixed(1)} MB mixed text (${found.toLocaleString('en-US')} URLs): ${mbPerS(text.length, t)} (${t.toFixed(0)} ms CPU)`,
   );
-  const small = text.slice(0, 1_000_000);
+  const small = text.slice(0, sized(1_000_000));
   console.log(
     `  same text, first 1 MB: findUrls ${mbPerS(
       small.length,
@@ -228,7 +229,8 @@ export function run(): void {
   );
 
   console.log('\nfindUrls on adversarial text, CPU time (best of 3) at n and 4n; ×4 means linear');
-  for (const { name, n, make } of ADVERSARIAL) {
+  for (const { name, n: full, make } of ADVERSARIAL) {
+    const n = sized(full);
     const [a, b] = [make(n), make(4 * n)];
     const [ta, tb] = [bestMs(() => findUrls(a)), bestMs(() => findUrls(b))];
     const urls = findUrls(b).length;
@@ -241,8 +243,8 @@ export function run(): void {
   );
 
   // urlAt must cost the same on a 1 MB and a 4 MB line: it reads only a window around the offset.
-  const [a, b] = [noSpaceLine(1_000_000), noSpaceLine(4_000_000)];
-  const calls = 200;
+  const [a, b] = [noSpaceLine(sized(1_000_000)), noSpaceLine(sized(4_000_000))];
+  const calls = sized(200, 10);
   const at = (s: string): number =>
     bestMs(() => {
       for (let k = 1; k <= calls; k++) urlAt(s, Math.floor((s.length * k) / (calls + 1)));
@@ -253,7 +255,8 @@ export function run(): void {
 
   // linkify-it at n/200 and 4n/200 only (1 pass): ×16 is quadratic, and the full sizes would take hours.
   console.log('\nlinkify-it 5 on the same adversarial text at n/200 and 4n/200, CPU time (1 pass)');
-  for (const { name, n, make } of ADVERSARIAL) {
+  for (const { name, n: full, make } of ADVERSARIAL) {
+    const n = sized(full);
     const [a, b] = [make(n / 200), make((4 * n) / 200)];
     const [ta, tb] = [bestMs(() => linkify.match(a), 1), bestMs(() => linkify.match(b), 1)];
     console.log(

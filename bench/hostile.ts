@@ -3,9 +3,9 @@
 // to the ceiling: a bare `new URL` over the same input (what any browser-true reading costs).
 import * as punycode from 'punycode/';
 import { hoverPipeline } from './hover';
-import { prng } from './urls';
+import { prng, sized } from './urls';
 
-const MB = 1_000_000;
+const MB = sized(1_000_000, 20_000);
 
 /** One hostile shape: a 1 MB line and the URL(s) on it. */
 interface Shape {
@@ -29,7 +29,7 @@ function shapes(): Shape[] {
   const labels = Math.floor(MB / 2);
   const short: string[] = [];
   let size = 0;
-  for (let i = 0; i < 100_000; i++) {
+  for (let i = 0, n = sized(100_000); i < n; i++) {
     const u = `https://h${i % 500}.example.com/p/${i}`;
     short.push(u);
     size += u.length + 1;

@@ -1,7 +1,7 @@
 // `normalize` per second, default options and the aggressive preset, side by side with normalize-url
 // on the same URLs; then a table of inputs where normalize-url departs from RFC 3986.
 import { normalize, NORMALIZE_PRESETS } from '../src/core/normalize/normalize';
-import { benchUrls, perSecond, rate } from './urls';
+import { benchUrls, perSecond, rate, sized } from './urls';
 
 type NormalizeUrl = (url: string, options?: Record<string, unknown>) => string;
 
@@ -40,7 +40,7 @@ const DEVIATIONS: [string, string][] = [
 function bestOfInterleaved(
   urls: string[],
   contenders: [string, (u: string) => unknown][],
-  rounds = 4,
+  rounds = sized(4, 1),
 ): [string, number][] {
   const best = contenders.map(() => 0);
   for (let r = 0; r < rounds; r++) {
@@ -50,7 +50,7 @@ function bestOfInterleaved(
 }
 
 export async function run(): Promise<void> {
-  const urls = benchUrls(200000);
+  const urls = benchUrls(sized(200_000));
   const normalizeUrl = await loadNormalizeUrl();
   const rows = bestOfInterleaved(urls, [
     ['normalize (default: RFC 3986 safe steps)', (u) => normalize(u)],

@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark of the project, one section each, printed side by side.
 // Each section is a module exporting `run(): void | Promise<void>`; add new ones to the list below.
-// `npm run bench -- hostile amp` runs only the sections whose title contains one of the words.
+// `npm run bench -- hostile amp` runs only the sections whose title contains one of the words;
+// `npm run bench -- --quick` runs every section on small inputs (bench/urls.ts QUICK), as `npm test` does.
 interface Section {
   run: () => void | Promise<void>;
 }
@@ -47,18 +48,32 @@ const sections: { title: string; load: () => Section }[] = [
     title: 'Command line: amp-url publisher vs the core loop, amp-url check vs ripgrep (issue 22)',
     load: () => require('./cli') as Section,
   },
+  {
+    title: 'SQL engines: the standalone bundle beside the library, rows/s in DuckDB (issue 30)',
+    load: () => require('./sql') as Section,
+  },
 ];
 
+// Before any section loads bench/urls.ts, which reads it, and passed on to the processes they start.
+const args = process.argv.slice(2);
+if (args.includes('--quick')) process.env.AMP_URL_BENCH_QUICK = '1';
+
 async function main(): Promise<void> {
-  const only = process.argv.slice(2).map((w) => w.toLowerCase());
+  const only = args.filter((a) => a !== '--quick').map((w) => w.toLowerCase());
+  const started = performance.now();
+  let ran = 0;
   for (const section of sections) {
     if (only.length > 0 && !only.some((w) => section.title.toLowerCase().includes(w))) continue;
     console.log(`\n## ${section.title}`);
     await section.load().run();
+    ran++;
   }
   // The issue's figures, each beside its ceiling measured in the same run.
   console.log('\n## Figures beside their ceilings (one run, same machine; CPU time, best of 15)');
-  (require('./urls') as typeof import('./urls')).printFigures();
+  const urls = require('./urls') as typeof import('./urls');
+  urls.printFigures();
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  console.log(`\nbench${urls.QUICK ? ' --quick' : ''}: ${ran} sections ran in ${seconds} s`);
 }
 
 main().catch((e: unknown) => {

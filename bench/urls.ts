@@ -1,4 +1,17 @@
-// Deterministic, varied URLs shared by every benchmark, so figures compare like with like.
+// Deterministic, varied URLs shared by every benchmark, so figures compare like with like; and the
+// size of a quick run.
+
+/**
+ * A quick run (`npm run bench -- --quick`; run.ts passes it on to the processes a section starts
+ * as AMP_URL_BENCH_QUICK=1): every section on small inputs and single passes, so `npm test` proves
+ * each one still runs. Its figures mean nothing.
+ */
+export const QUICK = process.env.AMP_URL_BENCH_QUICK === '1';
+
+/** `full` in a real run; in a quick run `quick` (by default a hundredth of `full`). */
+export function sized(full: number, quick = Math.max(1, Math.ceil(full / 100))): number {
+  return QUICK ? quick : full;
+}
 
 /** A small seeded PRNG (mulberry32): the same URLs on every run and machine. */
 export function prng(seed: number): () => number {
@@ -65,7 +78,7 @@ export function benchUrls(count: number, seed = 42): string[] {
 export function perSecond(
   inputs: readonly string[],
   fn: (s: string) => unknown,
-  passes = 3,
+  passes = sized(3, 1),
 ): number {
   let best = Infinity;
   for (let p = 0; p < passes; p++) {
@@ -154,7 +167,7 @@ export function collectGarbage(): void {
 export function bestPairMs(
   ours: () => unknown,
   ceiling: () => unknown,
-  passes = 15,
+  passes = sized(15, 1),
 ): { ours: number; ceiling: number } {
   const cpuMs = (fn: () => unknown): number => {
     collectGarbage(); // neither side pays for the other's garbage (ours keeps 250,000 matches)

@@ -3,12 +3,15 @@
 //   dist/lib/index.cjs / .mjs    the library, CommonJS and ES module, with dist/lib/types/*.d.ts
 //   dist/standalone/amp-url.js   one classic script defining the global AmpUrl, for engines with
 //                                only ECMAScript (BigQuery, Snowflake JavaScript UDFs)
+//   dist/standalone/amp-url-deamp.js  the same with only deamp, ampUrlKind and publisherUrl:
+//                                small enough for a Snowflake function body (docs/sql.md)
 // `--no-types` skips the declarations (tsc, the slow step).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 
+const STANDALONE_TARGET = 'es2020';
 const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));
 const common = {
   bundle: true,
@@ -30,6 +33,31 @@ const tr46AsNode = {
     }));
   },
 };
+
+/** A standalone bundle: one classic script whose global AmpUrl holds what `entry` exports. */
+function standalone(entry, outfile, what) {
+  return esbuild.build({
+    ...common,
+    entryPoints: [entry],
+    // The syntax level docs/sql.md promises; test/cli/sql-engines.test.ts parses it at that level.
+    target: STANDALONE_TARGET,
+    platform: 'neutral',
+    format: 'iife',
+    globalName: 'AmpUrl',
+    // The Web APIs the core uses, bound inside the bundle (see src/standalone/url-shim.ts).
+    inject: [
+      'src/standalone/globals.ts',
+      'src/standalone/text-shims.ts',
+      'src/standalone/url-shim.ts',
+    ],
+    plugins: [tr46AsNode],
+    minify: true,
+    banner: {
+      js: `/* amp-url-toolkit ${pkg.version} ${what}: one classic script defining the global AmpUrl (docs/sql.md). */`,
+    },
+    outfile,
+  });
+}
 
 await Promise.all([
   esbuild.build({
@@ -55,21 +83,12 @@ await Promise.all([
     format: 'esm',
     outfile: 'dist/lib/index.mjs',
   }),
-  esbuild.build({
-    ...common,
-    entryPoints: ['src/standalone/index.ts'],
-    platform: 'neutral',
-    format: 'iife',
-    globalName: 'AmpUrl',
-    // The Web APIs the core uses, bound inside the bundle (see src/standalone/url-shim.ts).
-    inject: ['src/standalone/text-shims.ts', 'src/standalone/url-shim.ts'],
-    plugins: [tr46AsNode],
-    minify: true,
-    banner: {
-      js: `/* amp-url-toolkit ${pkg.version} standalone: one classic script defining the global AmpUrl (docs/sql.md). */`,
-    },
-    outfile: 'dist/standalone/amp-url.js',
-  }),
+  standalone('src/standalone/index.ts', 'dist/standalone/amp-url.js', 'standalone'),
+  standalone(
+    'src/standalone/deamp.ts',
+    'dist/standalone/amp-url-deamp.js',
+    'standalone (deamp, ampUrlKind, publisherUrl)',
+  ),
 ]);
 fs.chmodSync('dist/cli/amp-url.js', 0o755);
 

@@ -1,9 +1,10 @@
-// `npm run screenshots`: the README's pictures, each a step of a journey (test/e2e/journeys-*.test.mjs,
-// walked in the real workbench with the default choices). Runs the journeys with their screenshots
-// in a scratch folder, then copies exactly the images README.md names into media/screenshots/ and
-// removes every other PNG there: the README and the folder always agree, and a picture is never
-// older than the flow it shows. A README image that is no journey step, or that no step saved,
-// fails the run. AMP_URL_VSCODE picks the VS Code as for the tests (default: newest).
+// `npm run screenshots`: the README's and the walkthrough's pictures, each a step of a journey
+// (test/e2e/journeys-*.test.mjs, walked in the real workbench with the default choices). Runs the
+// journeys with their screenshots in a scratch folder, then copies exactly the images README.md
+// and package.json's walkthroughs name into media/screenshots/ and removes every other PNG there:
+// they and the folder always agree, and a picture is never older than the flow it shows. An image
+// named that is no journey step, or that no step saved, fails the run. AMP_URL_VSCODE picks the
+// VS Code as for the tests (default: newest).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,13 +14,14 @@ const media = path.join(repoRoot, 'media', 'screenshots');
 const scratch = path.join(repoRoot, 'test-results', 'journey-screenshots');
 
 const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
-const wanted = [
-  ...new Set([...readme.matchAll(/media\/screenshots\/([\w.-]+\.png)/g)].map((m) => m[1])),
-];
+// The walkthrough's step images (the .vsix carries exactly these: .vscodeignore).
+const manifest = fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8');
+const named = (text) => [...text.matchAll(/media\/screenshots\/([\w.-]+\.png)/g)].map((m) => m[1]);
+const wanted = [...new Set([...named(readme), ...named(manifest)])];
 const notJourney = wanted.filter((name) => !name.startsWith('journey-'));
 if (notJourney.length) {
   console.error(
-    `screenshots: README.md shows ${notJourney.join(', ')}, not a journey step (journey-*.png of test/e2e/journeys-*.test.mjs)`,
+    `screenshots: README.md or package.json shows ${notJourney.join(', ')}, not a journey step (journey-*.png of test/e2e/journeys-*.test.mjs)`,
   );
   process.exit(2);
 }
@@ -46,7 +48,9 @@ if (run.status !== 0) {
 
 const missing = wanted.filter((name) => !fs.existsSync(path.join(scratch, name)));
 if (missing.length) {
-  console.error(`screenshots: no journey step saved ${missing.join(', ')} (README.md names it)`);
+  console.error(
+    `screenshots: no journey step saved ${missing.join(', ')} (README.md or package.json names it)`,
+  );
   process.exit(1);
 }
 fs.mkdirSync(media, { recursive: true });

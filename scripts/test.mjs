@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every suite in turn (lint and format check, unit, integration in a real VS Code, UI e2e
-// in Chromium), even when an earlier one fails, then one summary. Exits non-zero when any suite fails.
+// `npm test`: every suite in turn (lint and format check, unit, CLI, a quick run of every benchmark,
+// integration in a real VS Code, UI e2e in Chromium), even when an earlier one fails, then one
+// summary. Exits non-zero when any suite fails.
 // The suites in a real VS Code run once for each version the project proves (newest first, then
 // the oldest supported: scripts/lib/vscode-builds.json), one after the other, after one shared
 // build. `node scripts/test.mjs e2e` runs only the suites named; `e2e@oldest` (or `@1.100.3`) on
@@ -15,6 +16,8 @@ const SUITES = {
   lint: ['lint', 'format:check'],
   unit: ['test:unit'],
   cli: ['test:cli'],
+  // Every benchmark section on small inputs: proves they all still run (figures: npm run bench).
+  bench: ['bench:quick'],
   integration: ['test:integration'],
   e2e: ['test:e2e'],
 };

@@ -5,12 +5,13 @@ import { runTests } from '@vscode/test-electron';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { sized } from '../urls';
 
 const VSCODE_VERSION = '1.100.3';
 const root = path.resolve(__dirname, '../../..');
 /** 10 MB: ampUrl.limits.maxDocumentSize's default, raised in the user settings below so that
  * the typed characters keep the document within it. */
-const SIZE = 10_000_000;
+const SIZE = sized(10_000_000, 300_000);
 
 function logText(): string {
   const lines: string[] = [];

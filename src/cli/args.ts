@@ -48,11 +48,11 @@ export function parseArgs(argv: readonly string[], specs: FlagSpecs): ParsedArgs
       inline = eq < 0 ? undefined : arg.slice(eq + 1);
     } else {
       const short = byShort.get(arg.slice(1));
-      if (!short) throw new UsageError(`unknown option ${JSON.stringify(arg)}`);
+      if (!short) throw new UsageError(`unknown option ${quoteArg(arg)}`);
       name = short;
     }
     const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
-    if (!spec) throw new UsageError(`unknown option ${JSON.stringify(`--${name}`)}`);
+    if (!spec) throw new UsageError(`unknown option ${quoteArg(`--${name}`)}`);
     let value = 'true';
     if (spec.value) {
       if (inline !== undefined) value = inline;
@@ -92,7 +92,13 @@ export function choice<T extends string>(
   return v as T;
 }
 
-/** An argument as a message quotes it: JSON, cut at 60 characters. */
+/**
+ * An argument as a message quotes it, cut at 60 characters; the line it goes into escapes what
+ * it holds (problemLine), so it is not escaped twice here.
+ */
 export function quoteArg(text: string): string {
-  return JSON.stringify(text.length > 60 ? `${text.slice(0, 59)}…` : text);
+  if (text.length <= 60) return `"${text}"`;
+  // Never half a surrogate pair (it would print as U+FFFD).
+  const cut = /[\ud800-\udbff]/.test(text.charAt(58)) ? 58 : 59;
+  return `"${text.slice(0, cut)}…"`;
 }

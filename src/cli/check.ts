@@ -1,6 +1,7 @@
 // `amp-url check [PATH...]`, the CI check: AMP Cache and viewer URLs (and, on request, URLs not in
 // canonical or normalized form) in the files git would track. Exit 1 when anything is found.
 // `--fix` rewrites them with the editor's write rules and reports what it changed.
+import * as path from 'node:path';
 import { mayHoldAmpUrl } from '../shared/amp-prefilter';
 import { CHECK_RULES, checkText, type CheckRule, type Finding } from '../shared/check-file';
 import { languageOfPath } from '../shared/language-of-path';
@@ -12,12 +13,24 @@ import type { Streams } from './convert';
 import { ConfinedFiles } from '../node/safe-file';
 import { readRepoFileText, skipReason, writeEdits, writeRefusal } from './file-text';
 import { byteCount } from './find';
-import { Output } from './output';
+import { Output, problemLine, textLine, writeWhole } from './output';
+import { inertJson } from '../shared/inert-text';
 import { findingMessage } from './rules';
 import { sarifLog, type SarifFile } from './sarif';
+import {
+  Baseline,
+  findingsThatCount,
+  leftOutLine,
+  loadRepoConfig,
+  type LeftOut,
+} from './check-scope';
+import type { RepoConfig } from '../shared/suppress/repo-config';
 import { repositoryRoot, selectFiles, type Skipped } from './select-files';
 import { holdForTest } from './test-hold';
-import { SETTING_FLAGS, SETTING_HELP, settingsFromArgs } from './settings';
+import { settingFlags, settingHelp, settingsFromArgs } from './settings';
+
+// The settings check reads: the caches it recognises and the normalize steps of --require.
+const CHECK_SETTINGS = ['custom-cache', 'preset', 'step'] as const;
 
 const FLAGS: FlagSpecs = {
   help: { short: 'h' },
@@ -26,8 +39,9 @@ const FLAGS: FlagSpecs = {
   exclude: { value: true, repeat: true },
   require: { value: true, repeat: true },
   fix: {},
+  baseline: { value: true },
   'max-file-size': { value: true },
-  ...SETTING_FLAGS,
+  ...settingFlags(CHECK_SETTINGS),
 };
 
 export const CHECK_HELP = `Usage: amp-url check [options] [PATH...]
@@ -50,15 +64,25 @@ Options:
   --fix                   rewrite what was found in place (the publisher URL,
                           or the required form), encoded for where it stands;
                           every other byte kept; reports what it changed
+  --baseline FILE         report (and fix) only what is new since FILE, an
+                          earlier report (--format json or sarif): matched
+                          by file, URL and occurrence, not by line
   --max-file-size BYTES   skip larger files (default ${DEFAULT_MAX_FILE_SIZE})
   -h, --help              this help
 
-${SETTING_HELP}
+${settingHelp(CHECK_SETTINGS)}Control and Bidi characters in paths and URLs are shown escaped (\\x1b,
+\\u202e, a backslash as \\\\); --format json or sarif gives them exactly.
 
-Exit status: 0 nothing found (or everything fixed), 1 findings remain,
-2 usage or I/O error (a file or folder that could not be read, a file in an
-encoding it does not read, a fix that could not be written): every other file
-is still checked and reported. Progress goes to stderr when it is a terminal.
+The repository's .amp-url.json (ignorePaths, ignoreUrls, rules) and
+amp-url-disable-line, amp-url-disable-next-line and amp-url-disable ...
+amp-url-enable comments leave findings out (docs/configuration.md).
+
+Exit status: 0 nothing found (or everything fixed; warnings, such as AMP
+URLs with no publisher URL, do not count), 1 findings remain, 2 usage,
+configuration or I/O error (a file or folder that could not be read, a file
+in an encoding it does not read, a fix that could not be written: every
+other file is still checked and reported), 141 stdout closed by its reader.
+Progress goes to stderr when it is a terminal.
 `;
 
 interface CheckedFile {
@@ -71,11 +95,11 @@ interface CheckedFile {
 export async function runCheck(argv: readonly string[], io: Streams): Promise<number> {
   const args = parseArgs(argv, FLAGS);
   if (args.flags.has('help')) {
-    io.stdout.write(CHECK_HELP);
+    await writeWhole(io.stdout, CHECK_HELP);
     return 0;
   }
   const format = choice(args, 'format', ['text', 'json', 'sarif'], 'text');
-  const rules = new Set<CheckRule>(['amp-cache-url', 'amp-viewer-url']);
+  const rules = new Set<CheckRule>(['amp-cache-url', 'amp-viewer-url', 'amp-no-publisher-url']);
   for (const form of flags(args, 'require')) {
     if (form !== 'canonical' && form !== 'normalized')
       throw new UsageError(`--require takes canonical or normalized (got ${quoteArg(form)})`);
@@ -87,12 +111,16 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   const globs = (name: string) => flags(args, name).flatMap(splitGlobList);
   const cwd = process.cwd();
   const root = repositoryRoot(cwd);
+  const config = loadRepoConfig(root);
+  const baselineFile = flag(args, 'baseline');
+  const baseline = baselineFile === undefined ? undefined : Baseline.read(baselineFile);
+  const left: LeftOut = { directives: 0, config: 0, baseline: 0 };
   const skipped: Skipped[] = [];
   const progress =
     io.stderr === process.stderr && process.stderr.isTTY ? new Progress() : undefined;
   const selected = await selectFiles(root, args.operands.length ? args.operands : [cwd], {
     include: globs('include'),
-    exclude: globs('exclude'),
+    exclude: [...globs('exclude'), ...config.ignorePaths],
     cwd,
     onSkip: (s) => skipped.push(s),
   });
@@ -102,7 +130,9 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   // Only AMP Cache and viewer URLs asked for: a file whose bytes surely hold none is not decoded
   // nor read URL by URL (amp-prefilter.ts says why no spelling escapes it). The form rules
   // look at every URL, so they read every file.
-  const ampOnly = [...rules].every((r) => r === 'amp-cache-url' || r === 'amp-viewer-url');
+  const ampOnly = [...rules].every(
+    (r) => r === 'amp-cache-url' || r === 'amp-viewer-url' || r === 'amp-no-publisher-url',
+  );
   const mayMatter = ampOnly ? (bytes: Buffer) => mayHoldAmpUrl(bytes, settings.caches) : undefined;
   const checkOne = (rel: string): (typeof results)[number] => {
     const r = readRepoFileText(files, rel, maxSize, mayMatter);
@@ -116,7 +146,11 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
         },
       };
     if (r.passed) return {};
-    const findings = checkText(r.file.text, rules, settings, languageOfPath(rel)).map(detached);
+    const language = languageOfPath(rel);
+    const all = checkText(r.file.text, rules, settings, language);
+    const findings = findingsThatCount(rel, r.file.text, language, all, config, baseline, left).map(
+      detached,
+    );
     if (findings.length === 0) return {};
     const file: CheckedFile = { path: rel, findings, fixed: [] };
     const fixable = fix ? findings.filter((f) => f.fix !== undefined) : [];
@@ -140,8 +174,12 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
     file.findings = findings.filter((f) => f.fix === undefined);
     return { file };
   };
+  // The baseline lists the URLs it holds: it is not checked itself.
+  const baselineRel =
+    baselineFile && path.relative(root, path.resolve(cwd, baselineFile)).split(path.sep).join('/');
   try {
     for (const rel of selected) {
+      if (rel === baselineRel) continue;
       results.push(checkOne(rel));
       progress?.show(`amp-url check: ${++done}/${selected.length} files`);
     }
@@ -155,26 +193,37 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   }
   progress?.clear();
   const out = new Output(io.stdout);
-  const remaining = checked.reduce((n, f) => n + f.findings.length, 0);
+  const isError = (x: Finding) => config.levels[x.rule] === 'error';
+  const remaining = checked.reduce((n, f) => n + f.findings.filter(isError).length, 0);
+  const warnings = checked.reduce((n, f) => n + f.findings.length, 0) - remaining;
   const fixedCount = checked.reduce((n, f) => n + f.fixed.length, 0);
   if (format === 'sarif') {
     const files: SarifFile[] = checked.map((f) => ({ path: f.path, findings: f.findings }));
-    await out.write(`${JSON.stringify(sarifLog(files, VERSION), null, 2)}\n`);
+    await out.write(`${inertJson(sarifLog(files, VERSION, config.levels), 2)}\n`);
   } else if (format === 'json') {
-    await out.write(`${JSON.stringify(jsonReport(checked, skipped), null, 2)}\n`);
+    await out.write(`${inertJson(jsonReport(checked, skipped, config), 2)}\n`);
   } else {
-    const lines: string[] = [];
+    let lines = '';
     for (const f of checked) {
       for (const x of f.fixed)
-        lines.push(`${f.path}:${x.startLine}:${x.startColumn}: fixed: ${x.text} -> ${x.fix ?? ''}`);
+        lines += textLine(
+          `${f.path}:${x.startLine}:${x.startColumn}: fixed: ${x.text} -> ${x.fix ?? ''}`,
+        );
       for (const x of f.findings)
-        lines.push(`${f.path}:${x.startLine}:${x.startColumn}: ${findingMessage(x)} [${x.rule}]`);
+        lines += textLine(
+          `${f.path}:${x.startLine}:${x.startColumn}: ${findingMessage(x)} [${x.rule}]`,
+        );
     }
-    await out.write(lines.length ? `${lines.join('\n')}\n` : '');
+    await out.write(lines);
   }
-  for (const s of skipped) io.stderr.write(`amp-url check: ${s.path}: skipped: ${s.reason}\n`);
+  await out.finish();
+  for (const s of skipped)
+    io.stderr.write(problemLine('amp-url check', `${s.path}: skipped: ${s.reason}`));
   io.stderr.write(
-    `amp-url check: ${selected.length} files, ${remaining} found${fix ? `, ${fixedCount} fixed` : ''}${skipped.length ? `, ${skipped.length} skipped` : ''}\n`,
+    problemLine(
+      'amp-url check',
+      `${selected.length} files, ${remaining} found${warnings ? `, ${warnings} warnings` : ''}${fix ? `, ${fixedCount} fixed` : ''}${skipped.length ? `, ${skipped.length} skipped` : ''}${leftOutLine(left)}`,
+    ),
   );
   return skipped.some((s) => s.failed) ? 2 : remaining ? 1 : 0;
 }
@@ -190,9 +239,14 @@ function detached(f: Finding): Finding {
 
 const copied = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
 
-function jsonReport(checked: readonly CheckedFile[], skipped: readonly Skipped[]): unknown {
+function jsonReport(
+  checked: readonly CheckedFile[],
+  skipped: readonly Skipped[],
+  config: RepoConfig,
+): unknown {
   const entry = (p: string, f: Finding) => ({
     path: p,
+    level: config.levels[f.rule],
     line: f.startLine,
     column: f.startColumn,
     endLine: f.endLine,

@@ -8,8 +8,16 @@ import { makeConversion, type Target } from '../shared/transforms';
 import type { Settings } from '../shared/settings';
 import { UsageError, choice, flag, parseArgs, type FlagSpecs } from './args';
 import { lineBatches, MAX_LINE_CHARS } from './lines';
-import { Output, RECORD_FORMATS, RecordWriter, type RecordFormat } from './output';
-import { SETTING_FLAGS, SETTING_HELP, settingsFromArgs } from './settings';
+import {
+  Output,
+  RECORD_FORMATS,
+  RecordWriter,
+  problemLine,
+  textLine,
+  writeWhole,
+  type RecordFormat,
+} from './output';
+import { settingFlags, settingHelp, settingsFromArgs, type SettingFlag } from './settings';
 
 export const CONVERT_COMMANDS = [
   'cache',
@@ -31,27 +39,39 @@ const WHAT: Record<ConvertCommand, string> = {
   normalize: `the ${formName('normalized')} of each URL`,
 };
 
-const FLAGS: FlagSpecs = {
-  help: { short: 'h' },
-  format: { value: true },
-  'hash-length': { value: true },
-  ...SETTING_FLAGS,
+// The settings each command reads: it accepts and lists those alone.
+const READS: Record<ConvertCommand, readonly SettingFlag[]> = {
+  cache: ['cache', 'custom-cache', 'serving-type', 'image-width'],
+  publisher: ['custom-cache'],
+  origin: ['cache', 'custom-cache'],
+  canonical: [],
+  hash: [],
+  normalize: ['preset', 'step'],
 };
+
+function flagsOf(command: ConvertCommand): FlagSpecs {
+  return {
+    help: { short: 'h' },
+    format: { value: true },
+    ...(command === 'hash' ? { 'hash-length': { value: true } } : {}),
+    ...settingFlags(READS[command]),
+  };
+}
 
 export function convertHelp(command: ConvertCommand): string {
   return `Usage: amp-url ${command} [options] [URL...]
 
 Prints ${WHAT[command]}: the URLs given, or with none one URL a line
 from stdin (streamed). One output line per input line, in order; a URL that
-can't be converted gives an empty line and its reason on stderr.
+can't be converted gives an empty line and its reason on stderr, naming the
+argument or the input line; a warning (a look-alike cache host) goes there too.
 
 Options:
   --format F              text (default), ndjson, json or csv (input, output, error)
 ${command === 'hash' ? '  --hash-length N         bytes of each prefix: 4 (default), 8, 16 or 32\n' : ''}  -h, --help              this help
 
-${SETTING_HELP}
-
-Exit status: 0 all converted, 1 some refused, 2 usage or I/O error.
+${settingHelp(READS[command])}Exit status: 0 all converted, 1 some refused, 2 usage or I/O error, 141 stdout
+closed by its reader (as for any Unix filter).
 `;
 }
 
@@ -61,6 +81,8 @@ interface Row {
   output: string | null;
   error: string | null;
   notes?: string[];
+  /** The notes that are warnings: text output tells them on stderr (records hold them in notes). */
+  warnings?: string[];
 }
 
 /** The conversion of one URL: its output or why it is refused. */
@@ -94,7 +116,8 @@ export function converter(
   const convert = makeConversion(target, settings);
   return (input) => {
     const r = convert(absoluteUrl(input));
-    return row(input, r.text, r.skip, r.notes);
+    const converted = row(input, r.text, r.skip, r.notes);
+    return r.warnings?.length ? { ...converted, warnings: r.warnings } : converted;
   };
 }
 
@@ -110,15 +133,13 @@ export async function runConvert(
   argv: readonly string[],
   io: Streams,
 ): Promise<number> {
-  const args = parseArgs(argv, FLAGS);
+  const args = parseArgs(argv, flagsOf(command));
   if (args.flags.has('help')) {
-    io.stdout.write(convertHelp(command));
+    await writeWhole(io.stdout, convertHelp(command));
     return 0;
   }
   const format = choice(args, 'format', ['text', ...RECORD_FORMATS], 'text');
   const lengthText = flag(args, 'hash-length') ?? '4';
-  if (command !== 'hash' && args.flags.has('hash-length'))
-    throw new UsageError('--hash-length applies to amp-url hash only');
   const hashLength = Number(lengthText);
   if (![4, 8, 16, 32].includes(hashLength))
     throw new UsageError('--hash-length must be 4, 8, 16 or 32');
@@ -127,6 +148,9 @@ export async function runConvert(
   const records = format === 'text' ? undefined : new RecordWriter(format, COLUMNS);
   let refused = 0;
   let lineNo = 0;
+  const who = `amp-url ${command}`;
+  // A URL given on the command line is named as the user counts it there.
+  const where = args.operands.length ? 'argument' : 'line';
   const run = async (batch: readonly (string | null)[]) => {
     let text = '';
     let errors = '';
@@ -136,10 +160,14 @@ export async function runConvert(
       const row = rowOf(line, convert);
       if (row.error !== null) {
         refused++;
-        errors += `amp-url: line ${lineNo}: ${oneLine(row.error)}\n`;
+        errors += problemLine(who, `${where} ${lineNo}: ${row.error}`);
       }
-      if (records) rows.push(row);
-      else text += `${row.output ?? ''}\n`;
+      if (records) rows.push(row.warnings ? recordOf(row) : row);
+      else {
+        text += textLine(row.output ?? '');
+        for (const w of row.warnings ?? [])
+          errors += problemLine(who, `${where} ${lineNo}: warning: ${w}`);
+      }
     }
     if (errors) io.stderr.write(errors);
     await out.write(records ? records.records(rows) : text);
@@ -147,6 +175,7 @@ export async function runConvert(
   if (args.operands.length) await run(args.operands);
   else for await (const batch of lineBatches(io.stdin)) await run(batch);
   if (records) await out.write(records.close());
+  await out.finish();
   return refused ? 1 : 0;
 }
 
@@ -167,9 +196,11 @@ function rowOf(line: string | null, convert: Converter): Row {
   return convert(url);
 }
 
-/** A reason on one line: line breaks a URL may hold never split stderr's lines. */
-function oneLine(text: string): string {
-  return text.replace(/[\r\n\u2028\u2029]+/g, ' ');
+/** The record of a row: its warnings are in its notes already. */
+function recordOf(row: Row): Row {
+  const record = { ...row };
+  delete record.warnings;
+  return record;
 }
 
 export type { RecordFormat };

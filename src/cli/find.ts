@@ -8,33 +8,40 @@ import { UsageError, choice, flag, parseArgs, type FlagSpecs } from './args';
 import type { Streams } from './convert';
 import { readFileText, skipReason } from './file-text';
 import { lineBatches } from './lines';
-import { Output, RecordWriter } from './output';
-import { SETTING_FLAGS, settingsFromArgs } from './settings';
+import { Output, RecordWriter, problemLine, textLine, writeWhole } from './output';
+import { settingFlags, settingHelp, settingsFromArgs } from './settings';
 
 const FLAGS: FlagSpecs = {
   help: { short: 'h' },
   format: { value: true },
   'max-file-size': { value: true },
-  'custom-cache': SETTING_FLAGS['custom-cache'],
+  ...settingFlags(['custom-cache']),
 };
 
 export const FIND_HELP = `Usage: amp-url find [options] [FILE...]
 
 Prints every URL in the files (or stdin, with no FILE or -), one a line:
   path:line:column: kind url
-where kind is publisher, cache (an AMP Cache URL), cacheOrigin or viewer
-(an AMP viewer URL). Lines and columns count from 1; columns in UTF-16 code
-units, as editors and SARIF count them.
+where kind is one of
+  publisher     any other URL
+  cache         an AMP Cache URL
+  cacheOrigin   an AMP Cache origin (a cache host with no page)
+  viewer        an AMP viewer URL (https://www.google.com/amp/s/...)
+  project       a file of the AMP project itself (its runtime script
+                https://cdn.ampproject.org/v0.js, a component, a frame)
+Lines and columns count from 1; columns in UTF-16 code units, as editors and
+SARIF count them. Control and Bidi characters in paths and URLs are shown
+escaped (\\x1b, \\u202e, a backslash as \\\\); --format ndjson or json gives them
+exactly.
 
 Options:
   --format F              text (default), ndjson, json or csv (file, line,
                           column, endLine, endColumn, kind, url, text)
   --max-file-size BYTES   skip larger files (default ${DEFAULT_MAX_FILE_SIZE})
-  --custom-cache ID=DOMAIN  a cache to recognise besides the registered ones
   -h, --help              this help
 
-Exit status: 0 URLs found, 1 none found, 2 usage or I/O error (a file that
-can't be read is reported on stderr).
+${settingHelp(['custom-cache'])}Exit status: 0 URLs found, 1 none found, 2 usage or I/O error (a file that
+can't be read is reported on stderr), 141 stdout closed by its reader.
 `;
 
 const COLUMNS = ['file', 'line', 'column', 'endLine', 'endColumn', 'kind', 'url', 'text'];
@@ -42,7 +49,7 @@ const COLUMNS = ['file', 'line', 'column', 'endLine', 'endColumn', 'kind', 'url'
 export async function runFind(argv: readonly string[], io: Streams): Promise<number> {
   const args = parseArgs(argv, FLAGS);
   if (args.flags.has('help')) {
-    io.stdout.write(FIND_HELP);
+    await writeWhole(io.stdout, FIND_HELP);
     return 0;
   }
   const format = choice(args, 'format', ['text', 'ndjson', 'json', 'csv'], 'text');
@@ -67,7 +74,9 @@ export async function runFind(argv: readonly string[], io: Streams): Promise<num
     await out.write(
       records
         ? records.records(rows)
-        : rows.map((r) => `${r.file}:${r.line}:${r.column}: ${r.kind} ${r.text}\n`).join(''),
+        : rows
+            .map((r) => textLine(`${r.file}:${r.line}:${r.column}: ${r.kind} ${r.text}`))
+            .join(''),
     );
   };
   const files = args.operands.length ? args.operands : ['-'];
@@ -85,7 +94,10 @@ export async function runFind(argv: readonly string[], io: Streams): Promise<num
     const r = readFileText(file, maxSize);
     if (r.skip !== undefined) {
       io.stderr.write(
-        `amp-url: ${file}: skipped: ${skipReason(r.skip)}${r.detail ? ` (${r.detail})` : ''}\n`,
+        problemLine(
+          'amp-url find',
+          `${file}: skipped: ${skipReason(r.skip)}${r.detail ? ` (${r.detail})` : ''}`,
+        ),
       );
       if (r.skip === 'unreadable') failed = true;
       continue;
@@ -94,6 +106,7 @@ export async function runFind(argv: readonly string[], io: Streams): Promise<num
     await emit(file, findUrlsIn(r.file.text, caches, languageOfPath(file)));
   }
   if (records) await out.write(records.close());
+  await out.finish();
   return failed ? 2 : found ? 0 : 1;
 }
 

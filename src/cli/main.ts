@@ -1,8 +1,9 @@
 // `amp-url`: the extension's rules on the command line (docs/cli.md). This file only dispatches:
-// each command is its own module; every error ends as one line on stderr and exit code 2.
+// each command is its own module; every error ends as one line on stderr and exit code 2
+// (CONTRIBUTING.md, "Messages").
 import { VERSION } from './version';
-import { UsageError } from './args';
-import { ClosedOutput } from './output';
+import { UsageError, quoteArg } from './args';
+import { CLOSED_OUTPUT_EXIT, ClosedOutput, problemLine, writeWhole } from './output';
 import { CONVERT_COMMANDS, runConvert, type ConvertCommand, type Streams } from './convert';
 import { runFind } from './find';
 import { runCheck } from './check';
@@ -22,6 +23,10 @@ Commands on files:
   check       AMP Cache and viewer URLs in the files git would track (CI);
               --fix rewrites them to publisher URLs
 
+For AI agents:
+  mcp         a Model Context Protocol server on stdio with the same rules
+              (docs/agents.md)
+
 amp-url <command> --help tells more. Same rules as the AMP URL Toolkit
 extension for VS Code; documentation: docs/cli.md.
 `;
@@ -31,34 +36,38 @@ export async function main(argv: readonly string[], io: Streams): Promise<number
   const rest = argv.slice(1);
   try {
     if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-      io.stdout.write(MAIN_HELP);
+      await writeWhole(io.stdout, MAIN_HELP);
       return command === undefined ? 2 : 0;
     }
     if (command === '--version' || command === '-V') {
-      io.stdout.write(`${VERSION}\n`);
+      await writeWhole(io.stdout, `${VERSION}\n`);
       return 0;
     }
     if ((CONVERT_COMMANDS as readonly string[]).includes(command))
       return await runConvert(command as ConvertCommand, rest, io);
     if (command === 'find') return await runFind(rest, io);
     if (command === 'check') return await runCheck(rest, io);
+    // Loaded on use: the protocol's SDK is most of the bundle, and no other command needs it.
+    if (command === 'mcp') return await (await import('./mcp')).runMcp(rest, io);
     io.stderr.write(
-      `amp-url: unknown command ${JSON.stringify(command)}; commands: ${[...CONVERT_COMMANDS, 'find', 'check'].join(', ')} (see amp-url --help)\n`,
+      problemLine(
+        'amp-url',
+        `unknown command ${quoteArg(command)}; commands: ${[...CONVERT_COMMANDS, 'find', 'check', 'mcp'].join(', ')} (see amp-url --help)`,
+      ),
     );
     return 2;
   } catch (e) {
-    if (e instanceof ClosedOutput) return 0;
-    const usage = e instanceof UsageError;
-    const what = usage ? e.message : ioMessage(e);
-    io.stderr.write(
-      `amp-url ${command}: ${what}${usage ? ` (see amp-url ${command} --help)` : ''}\n`,
-    );
+    if (e instanceof ClosedOutput) return CLOSED_OUTPUT_EXIT;
+    const who = command === undefined || command.startsWith('-') ? 'amp-url' : `amp-url ${command}`;
+    if (e instanceof UsageError)
+      io.stderr.write(problemLine(who, `${e.message} (see ${who} --help)`));
+    else io.stderr.write(problemLine(who, oneLineMessage(e)));
     return 2;
   }
 }
 
-/** An I/O failure as one line: Node's message already names the path and the system error. */
-function ioMessage(e: unknown): string {
+/** An error as one line: Node's message already names the path and the system error. */
+export function oneLineMessage(e: unknown): string {
   if (e instanceof Error) return e.message.split('\n')[0];
   return String(e);
 }

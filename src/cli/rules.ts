@@ -37,6 +37,12 @@ export const RULES: Record<CheckRule, RuleInfo> = {
     full: `The URL differs from its ${CANONICAL} (the URL whose hash prefixes Safe Browsing lists hold). Reported with --require canonical.`,
     help: `Write the ${CANONICAL} (amp-url canonical URL prints it; amp-url check --fix --require canonical writes it).`,
   },
+  'amp-no-publisher-url': {
+    name: 'AmpUrlWithoutPublisherUrl',
+    short: 'AMP URL with no publisher URL: --fix leaves it',
+    full: 'An AMP Cache or viewer URL that names no publisher page (an image or resource on a cache host, a bare AMP Cache origin, a URL the reverse refuses): there is nothing to write instead, so --fix leaves it. A warning by default: it fails no check unless the configuration file (.amp-url.json) makes it an error.',
+    help: "Look at it: leave it (an ignoreUrls pattern or an amp-url-disable-line comment says so), or write the resource's own URL by hand.",
+  },
   'not-normalized': {
     name: 'NotNormalized',
     short: `URL not normalized: its ${NORMALIZED} differs`,
@@ -48,7 +54,11 @@ export const RULES: Record<CheckRule, RuleInfo> = {
 /** The one-line message of a finding. */
 export function findingMessage(f: Finding): string {
   const what = RULES[f.rule].short.split(':')[0];
-  if (f.suggestion === undefined) return `${what}; no publisher URL: ${f.reason ?? 'unknown'}`;
+  if (f.suggestion === undefined) {
+    const kind = f.kind === 'viewer' ? 'AMP viewer URL' : 'AMP Cache URL';
+    const reason = (f.reason ?? 'unknown').replace(/\.$/, '');
+    return `${kind} with no publisher URL (${reason}): --fix leaves it`;
+  }
   const use =
     f.rule === 'not-canonical'
       ? `its ${CANONICAL} is`

@@ -1,7 +1,8 @@
 // SARIF 2.1.0 as GitHub code scanning accepts it: one run, the rules with their help text,
 // repository-relative URIs (percent-encoded per segment: a file name may hold spaces or `#`),
 // regions with start and end line and column (UTF-16 code units, SARIF's default columnKind).
-import { CHECK_RULES, type Finding } from '../shared/check-file';
+import { CHECK_RULES, type CheckRule, type Finding } from '../shared/check-file';
+import { DEFAULT_LEVELS, type RuleLevel } from '../shared/suppress/repo-config';
 import { findingMessage, RULES } from './rules';
 
 export interface SarifFile {
@@ -20,22 +21,31 @@ export function pathToUri(path: string): string {
     .join('/');
 }
 
-export function sarifLog(files: readonly SarifFile[], version: string): unknown {
+/** SARIF's level of a rule's level (`off` rules report nothing). */
+const sarifLevel = (l: RuleLevel) => (l === 'error' ? 'error' : 'warning');
+
+export function sarifLog(
+  files: readonly SarifFile[],
+  version: string,
+  levels: Readonly<Record<CheckRule, RuleLevel>> = DEFAULT_LEVELS,
+): unknown {
   const rules = CHECK_RULES.map((id) => ({
     id,
     name: RULES[id].name,
     shortDescription: { text: RULES[id].short },
     fullDescription: { text: RULES[id].full },
     help: { text: RULES[id].help, markdown: RULES[id].help },
-    defaultConfiguration: { level: 'warning' },
+    defaultConfiguration: { level: sarifLevel(levels[id]) },
     properties: { tags: ['amp', 'url'] },
   }));
   const results = files.flatMap(({ path, findings }) =>
     findings.map((f) => ({
       ruleId: f.rule,
       ruleIndex: CHECK_RULES.indexOf(f.rule),
-      level: 'warning',
+      level: sarifLevel(levels[f.rule]),
       message: { text: findingMessage(f) },
+      // The URL as read: what a later --baseline matches (with the file and the occurrence).
+      properties: { url: f.url },
       locations: [
         {
           physicalLocation: {

@@ -3,26 +3,58 @@
 // silently replace is refused here instead (a CI check must not guess).
 import { NORMALIZE_PRESETS, NORMALIZE_STEPS, isServingType } from '../core';
 import { readSettings, type Settings } from '../shared/settings';
-import { UsageError, flag, flags, quoteArg, type FlagSpecs, type ParsedArgs } from './args';
+import {
+  UsageError,
+  flag,
+  flags,
+  quoteArg,
+  type FlagSpec,
+  type FlagSpecs,
+  type ParsedArgs,
+} from './args';
 
-/** The options that mirror the settings. */
-export const SETTING_FLAGS: FlagSpecs = {
-  cache: { value: true },
-  'custom-cache': { value: true, repeat: true },
-  'serving-type': { value: true },
-  'image-width': { value: true },
-  preset: { value: true },
-  step: { value: true, repeat: true },
+export type SettingFlag =
+  'cache' | 'custom-cache' | 'serving-type' | 'image-width' | 'preset' | 'step';
+
+/** The options that mirror the settings, each with its help lines. */
+const SETTINGS: Readonly<Record<SettingFlag, { spec: FlagSpec; help: string }>> = {
+  cache: {
+    spec: { value: true },
+    help: `  --cache ID              cache for conversions: google (default), bing, custom (the first
+                          --custom-cache) or a --custom-cache id`,
+  },
+  'custom-cache': {
+    spec: { value: true, repeat: true },
+    help: '  --custom-cache ID=DOMAIN  an extra cache (ampUrl.customCaches), e.g. --custom-cache my=cdn.example.net',
+  },
+  'serving-type': {
+    spec: { value: true },
+    help: '  --serving-type T        auto, c (default), v, wp, cert, i, ii, r',
+  },
+  'image-width': {
+    spec: { value: true },
+    help: '  --image-width N         maximum width for the ii serving type',
+  },
+  preset: {
+    spec: { value: true },
+    help: '  --preset P              normalize preset: safe (default), usuallySafe, aggressive',
+  },
+  step: {
+    spec: { value: true, repeat: true },
+    help: '  --step NAME[=false]     switch one normalize step on (or off), e.g. --step sortQuery; repeatable',
+  },
 };
 
-export const SETTING_HELP = `Settings (as the extension's ampUrl.* settings):
-  --cache ID              cache for conversions: google (default), bing, custom (the first
-                          --custom-cache) or a --custom-cache id
-  --custom-cache ID=DOMAIN  an extra cache (ampUrl.customCaches), e.g. --custom-cache my=cdn.example.net
-  --serving-type T        auto, c (default), v, wp, cert, i, ii, r
-  --image-width N         maximum width for the ii serving type
-  --preset P              normalize preset: safe (default), usuallySafe, aggressive
-  --step NAME[=false]     switch one normalize step on (or off), e.g. --step sortQuery; repeatable`;
+/** The flags of the settings a command reads (a command accepts only what it reads). */
+export function settingFlags(names: readonly SettingFlag[]): FlagSpecs {
+  return Object.fromEntries(names.map((n) => [n, SETTINGS[n].spec]));
+}
+
+/** The help of those settings, or '' for none. */
+export function settingHelp(names: readonly SettingFlag[]): string {
+  if (names.length === 0) return '';
+  return `Settings (as the extension's ampUrl.* settings):\n${names.map((n) => SETTINGS[n].help).join('\n')}\n\n`;
+}
 
 /** The settings the options give, or UsageError for a value the extension would not accept. */
 export function settingsFromArgs(args: ParsedArgs): Settings {

@@ -16,10 +16,27 @@ export function createReportChannel(): vscode.Disposable {
   });
 }
 
-/** Writes a report: its first line as the entry, the rest below it. */
-export function writeReport(lines: readonly string[]): void {
-  if (!channel || lines.length === 0) return;
-  channel.info(lines.join('\n'));
+/** Lines handed to the channel at a time: a report of 100,000 changes is written in turns. */
+const LINES_PER_WRITE = 2000;
+
+/** The reports being written, in order: one report's lines are never mixed with another's. */
+let writing: Promise<void> = Promise.resolve();
+
+/**
+ * Writes a report, whole: its first line as the entry, the rest below it, LINES_PER_WRITE lines
+ * at a time with the event loop's turn between (the extension host is never held by one write).
+ */
+export function writeReport(lines: readonly string[]): Promise<void> {
+  const own = channel;
+  if (!own || lines.length === 0) return writing;
+  writing = writing.then(async () => {
+    own.info(lines.slice(0, LINES_PER_WRITE).join('\n'));
+    for (let i = LINES_PER_WRITE; i < lines.length; i += LINES_PER_WRITE) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      own.appendLine(lines.slice(i, i + LINES_PER_WRITE).join('\n'));
+    }
+  });
+  return writing;
 }
 
 /** A button of the notification besides "Show Report", and what it does. */

@@ -2,6 +2,7 @@
 // what changed, what was left and why, each warning at its `file:line:column` (which VS Code's
 // output view turns into a link). Document text in it is made inert: no line breaks or invisible
 // characters, long URLs shortened in the middle.
+import { shownAsCodePoints } from './inert-text';
 import { format, type Localize } from './localize';
 import type { Skip } from './plan-edits';
 
@@ -28,9 +29,6 @@ export function place(path: string, line: number, character: number): string {
   return `${path}:${line + 1}:${character + 1}`;
 }
 
-const INVISIBLE =
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
-
 /**
  * A file or folder name for one report line: as `inert` makes document text, never shortened. A
  * name is the repository's to choose: a line break in it must not start a line of its own (a
@@ -42,10 +40,7 @@ export function inertPath(path: string): string {
 
 /** Document text for one report line: invisible characters shown as code points, shortened. */
 export function inert(text: string, max = MAX_URL): string {
-  const visible = text.replace(
-    INVISIBLE,
-    (ch) => `⟨U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`,
-  );
+  const visible = shownAsCodePoints(text);
   if (visible.length <= max) return visible;
   const half = Math.floor((max - 1) / 2);
   return `${visible.slice(0, half)}…${visible.slice(visible.length - half)} (${visible.length})`;

@@ -94,6 +94,9 @@ export const CHECK_RULES = [
   'amp-viewer-url',
   'not-canonical',
   'not-normalized',
+  // An AMP Cache or viewer URL with no publisher URL (an image on a cache host, a cache origin):
+  // nothing to write instead, so its own rule, a warning by default (suppress/repo-config.ts).
+  'amp-no-publisher-url',
 ] as const;
 export type CheckRule = (typeof CHECK_RULES)[number];
 
@@ -141,7 +144,9 @@ export function checkText(
       const rule = found.kind === 'cache' ? 'amp-cache-url' : 'amp-viewer-url';
       if (!rules.has(rule)) continue;
       const r = toPublisher(found.url);
-      out.push(finding(text, found, rule, r, t, languageId));
+      const noPublisher = r.skip !== undefined && rules.has('amp-no-publisher-url');
+      if (r.skip !== undefined && !noPublisher) continue;
+      out.push(finding(text, found, noPublisher ? 'amp-no-publisher-url' : rule, r, t, languageId));
       continue;
     }
     if (found.kind !== 'publisher') continue;

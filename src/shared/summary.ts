@@ -26,7 +26,7 @@ export function groupReasons(
   return [...groups.values()].sort((a, b) => b.count - a.count);
 }
 
-/** One line for the user, e.g. "Replaced 2 URLs; skipped 1: not an AMP Cache URL (1)". */
+/** One line for the user, e.g. "Replaced 2 URLs; skipped 1: not an AMP Cache or AMP viewer URL (1)". */
 export function summaryMessage(summary: EditSummary, t: Localize = format, maxReasons = 3): string {
   const message = baseMessage(summary, t, maxReasons);
   if (summary.aborted || !summary.notes?.length) return message;

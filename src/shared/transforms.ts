@@ -10,6 +10,7 @@ import {
   type NormalizeOptions,
   type ServingType,
 } from '../core';
+import { splitUri } from '../core/shared/uri';
 import { classify, originOf, servingTypeFor } from './classify';
 import { format, type Localize } from './localize';
 import { noCache } from './cache-origins';
@@ -93,14 +94,30 @@ function toCache(
  */
 function toPublisher(url: string, s: TransformSettings, t: Localize): TransformResult {
   const { kind, file } = classify(url, s.caches);
-  if (kind === 'publisher') return { skip: t('not an AMP Cache URL'), quiet: true };
-  if (kind === 'project')
+  if (kind === 'publisher') return { skip: t('not an AMP Cache or AMP viewer URL'), quiet: true };
+  // The cache's own host (`https://www.bing-amp.com`) serves no publisher page: said so, rather
+  // than what its first label lacks as a domain prefix.
+  const own = (reason: string): TransformResult => {
+    const host = ownCacheHost(url, s.caches);
+    if (!host) return { skip: reason };
     return {
-      skip: t('an {0} of the AMP project: it names no publisher page', projectFileName(file, t)),
+      skip: t(
+        "{0} is the {1}'s own host, not a page it serves: an AMP Cache URL names the publisher page in its path, like https://example-com.{0}/c/s/example.com/",
+        host.cacheDomain,
+        host.name,
+      ),
     };
+  };
+  if (kind === 'project') {
+    const reason = t(
+      'an {0} of the AMP project: it names no publisher page',
+      projectFileName(file, t),
+    );
+    return /^\/?$/.test(splitUri(url).path) ? own(reason) : { skip: reason };
+  }
   if (kind === 'cache' || kind === 'viewer') {
     const r = attempt(() => reverseAmpUrl(url, { caches: s.caches }), t);
-    if (r.error !== undefined) return { skip: r.error };
+    if (r.error !== undefined) return own(r.error);
     const notes = [...r.value.warnings];
     if (r.value.removed.length) notes.push(t('removed {0}', r.value.removed.join(', ')));
     if (!notes.length) return { text: r.value.url };
@@ -111,10 +128,20 @@ function toPublisher(url: string, s: TransformSettings, t: Localize): TransformR
   }
   // A bare origin gives a domain only: the publisher's scheme cannot be known (spec: reverse).
   const r = attempt(() => publisherDomain(originOf(url), { caches: s.caches }), t);
-  if (r.error !== undefined) return { skip: r.error };
+  if (r.error !== undefined) return own(r.error);
   return r.value === null
     ? { skip: t("hashed {0}: can't be reversed", formName('cacheOrigin', t)) }
     : { text: r.value };
+}
+
+/** The cache whose own host (its cache domain, not a publisher's subdomain) `url` is on. */
+function ownCacheHost(url: string, caches: readonly AmpCache[]): AmpCache | undefined {
+  const host = (splitUri(url).authority ?? '')
+    .replace(/^[^@]*@/, '')
+    .replace(/:\d*$/, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+  return caches.find((c) => c.cacheDomain.toLowerCase() === host);
 }
 
 /**

@@ -1,25 +1,57 @@
 // The Encoding Standard's UTF-8 TextEncoder and TextDecoder and HTML's btoa in plain ECMAScript,
 // for the standalone bundle (see url-shim.ts for why and how they are bound). No imports: the
 // URL parser (whatwg-url) itself uses them while it loads.
-/** UTF-8 of a string; a lone surrogate becomes U+FFFD (EF BF BD), as TextEncoder does. */
+const isTrail = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
+/** The UTF-8 length of a string whose lone surrogates count as U+FFFD (3 bytes). */
+function utf8Length(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && isTrail(text.charCodeAt(i + 1))) {
+      n += 2; // a pair: two units, four bytes
+      i++;
+    } else n += 2;
+  }
+  return n;
+}
+
+/**
+ * UTF-8 of a string; a lone surrogate becomes U+FFFD (EF BF BD), as TextEncoder does. Written
+ * straight into an array of the right length: the URL parser encodes each code point of a path
+ * on its own, so this runs once per character.
+ */
 function utf8Encode(text: string): Uint8Array {
-  const out: number[] = [];
+  const out = new Uint8Array(utf8Length(text));
+  let at = 0;
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
+    if (c < 0x80) {
+      out[at++] = c;
+      continue;
+    }
     if (c >= 0xd800 && c <= 0xdfff) {
       const next = text.charCodeAt(i + 1);
-      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      if (c <= 0xdbff && isTrail(next)) {
         c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
         i++;
       } else c = 0xfffd;
     }
-    if (c < 0x80) out.push(c);
-    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
-    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-    else
-      out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    if (c < 0x800) {
+      out[at++] = 0xc0 | (c >> 6);
+    } else if (c < 0x10000) {
+      out[at++] = 0xe0 | (c >> 12);
+      out[at++] = 0x80 | ((c >> 6) & 63);
+    } else {
+      out[at++] = 0xf0 | (c >> 18);
+      out[at++] = 0x80 | ((c >> 12) & 63);
+      out[at++] = 0x80 | ((c >> 6) & 63);
+    }
+    out[at++] = 0x80 | (c & 63);
   }
-  return new Uint8Array(out);
+  return out;
 }
 
 class StandaloneTextEncoder {
@@ -27,6 +59,13 @@ class StandaloneTextEncoder {
   encode(text = ''): Uint8Array {
     return utf8Encode(text);
   }
+}
+
+/** Short and ASCII only: decoded as it is (the URL parser decodes hosts and escapes, most such). */
+function isAscii(bytes: Uint8Array): boolean {
+  if (bytes.length > 4096) return false;
+  for (const b of bytes) if (b >= 0x80) return false;
+  return true;
 }
 
 /**
@@ -50,6 +89,7 @@ class StandaloneTextDecoder {
         : input instanceof ArrayBuffer
           ? new Uint8Array(input)
           : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+    if (isAscii(bytes)) return String.fromCharCode(...bytes);
     let out = '';
     const units: number[] = [];
     const flush = () => {

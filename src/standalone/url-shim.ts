@@ -17,7 +17,8 @@ import {
 
 /** The WHATWG URL API, read-only: what the core reads of a parsed URL. */
 class StandaloneURL {
-  readonly #url: URLRecord;
+  // A plain property, not `#url`: the ES2020 build would turn a private field into a WeakMap.
+  private readonly record: URLRecord;
   constructor(input: string, base?: string) {
     let baseURL: URLRecord | undefined;
     if (base !== undefined) {
@@ -27,10 +28,10 @@ class StandaloneURL {
     }
     const parsed = basicURLParse(input, { baseURL });
     if (parsed === null) throw new TypeError(`Invalid URL: ${input}`);
-    this.#url = parsed;
+    this.record = parsed;
   }
   get href(): string {
-    return serializeURL(this.#url);
+    return serializeURL(this.record);
   }
   toString(): string {
     return this.href;
@@ -39,36 +40,36 @@ class StandaloneURL {
     return this.href;
   }
   get protocol(): string {
-    return `${this.#url.scheme}:`;
+    return `${this.record.scheme}:`;
   }
   get username(): string {
-    return this.#url.username;
+    return this.record.username;
   }
   get password(): string {
-    return this.#url.password;
+    return this.record.password;
   }
   get host(): string {
-    const u = this.#url;
+    const u = this.record;
     if (u.host === null) return '';
     return u.port === null
       ? serializeHost(u.host)
       : `${serializeHost(u.host)}:${serializeInteger(u.port)}`;
   }
   get hostname(): string {
-    return this.#url.host === null ? '' : serializeHost(this.#url.host);
+    return this.record.host === null ? '' : serializeHost(this.record.host);
   }
   get port(): string {
-    return this.#url.port === null ? '' : serializeInteger(this.#url.port);
+    return this.record.port === null ? '' : serializeInteger(this.record.port);
   }
   get pathname(): string {
-    return serializePath(this.#url);
+    return serializePath(this.record);
   }
   get search(): string {
-    const q = this.#url.query;
+    const q = this.record.query;
     return q === null || q === '' ? '' : `?${q}`;
   }
   get hash(): string {
-    const f = this.#url.fragment;
+    const f = this.record.fragment;
     return f === null || f === '' ? '' : `#${f}`;
   }
 }

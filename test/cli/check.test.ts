@@ -130,7 +130,18 @@ describe('amp-url check (a hostile repository)', function () {
     const run = log.runs[0];
     assert.deepEqual(
       run.tool.driver.rules.map((x) => x.id),
-      ['amp-cache-url', 'amp-viewer-url', 'not-canonical', 'not-normalized'],
+      [
+        'amp-cache-url',
+        'amp-viewer-url',
+        'not-canonical',
+        'not-normalized',
+        'amp-no-publisher-url',
+      ],
+    );
+    // Findings that fail the check are errors; a URL with no publisher URL only a warning.
+    assert.deepEqual(
+      run.tool.driver.rules.map((x) => x.defaultConfiguration.level),
+      ['error', 'error', 'error', 'error', 'warning'],
     );
     for (const rule of run.tool.driver.rules) assert.ok(rule.help.text.length > 20, rule.id);
     const html = run.results.find(
@@ -236,7 +247,11 @@ describe('amp-url check (a hostile repository)', function () {
 
 interface SarifLog {
   runs: {
-    tool: { driver: { rules: { id: string; help: { text: string } }[] } };
+    tool: {
+      driver: {
+        rules: { id: string; help: { text: string }; defaultConfiguration: { level: string } }[];
+      };
+    };
     results: {
       ruleId: string;
       locations: {

@@ -45,7 +45,7 @@ describe('amp-url: conversions', () => {
       r.stdout,
       'https://www.example.com/amp/doc.html\n\n\nhttps://example.com/article?x=1\n',
     );
-    assert.equal(r.stderr, 'amp-url: line 2: not an AMP Cache URL\n');
+    assert.equal(r.stderr, 'amp-url publisher: line 2: not an AMP Cache or AMP viewer URL\n');
     assert.equal(r.code, 1);
   });
 
@@ -132,7 +132,7 @@ describe('amp-url: conversions', () => {
         .map((l) => JSON.parse(l) as unknown),
       [
         { input: CACHE, output: 'https://www.example.com/amp/doc.html', error: null },
-        { input: 'not a url', output: null, error: 'not an AMP Cache URL' },
+        { input: 'not a url', output: null, error: 'not an AMP Cache or AMP viewer URL' },
       ],
     );
     assert.equal(nd.code, 1);
@@ -249,6 +249,6 @@ describe('amp-url find', () => {
   it('a missing file is reported on stderr, exit 2', () => {
     const r = run(['find', 'nope.txt'], { cwd: dir });
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /^amp-url: nope\.txt: skipped: unreadable \(ENOENT\)\n$/);
+    assert.match(r.stderr, /^amp-url find: nope\.txt: skipped: unreadable \(ENOENT\)\n$/);
   });
 });

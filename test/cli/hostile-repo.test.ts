@@ -254,38 +254,40 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
     },
   );
 
+  hostile('memory: a one-line file of 100,000 URLs is checked within a 40 MB heap', () => {
+    // Every URL of the line used to be kept until the file's findings were made (500 bytes each).
+    write('one-line.txt', `${'https://example.com/page?q=1 '.repeat(100_000)}\n`);
+    const r = spawnSync(
+      process.execPath,
+      ['--max-old-space-size=40', CLI, 'check', '--require', 'normalized', 'one-line.txt'],
+      { cwd: repo, encoding: 'utf8' },
+    );
+    assert.equal(r.signal, null, r.stderr.slice(0, 500));
+    assert.equal(r.status, 0, r.stderr.slice(0, 500));
+  });
+
   describe('swaps and edits while the fix runs (AMP_URL_TEST_HOLD)', () => {
     /** Runs a fix that pauses at `moment`, does `act` there, and lets it end. */
-    async function fixHeldAt(moment: 'write' | 'rename', act: (rel: string) => void) {
-      const hold = path.join(tmp, 'hold');
-      fs.mkdirSync(hold);
-      execFileSync('mkfifo', [path.join(hold, 'ready'), path.join(hold, 'go')]);
-      const child = spawn(process.execPath, [CLI, 'check', '--fix'], {
-        cwd: repo,
-        env: { ...process.env, AMP_URL_TEST_HOLD: hold, AMP_URL_TEST_HOLD_AT: moment },
-      });
-      const done = ended(child);
-      const ready = fs.promises.readFile(path.join(hold, 'ready'), 'utf8');
-      const first = await Promise.race([ready, done.then(() => undefined)]);
-      if (first === undefined) {
-        unblock(path.join(hold, 'ready'));
-        assert.fail(`the fix never paused before its ${moment}`);
-      }
-      act(first);
-      fs.writeFileSync(path.join(hold, 'go'), 'go');
-      const r = await done;
-      fs.rmSync(hold, { recursive: true });
-      return r;
+    async function fixHeldAt(moment: HoldMoment, act: (rel: string) => void) {
+      const held = await pausedFix(tmp, repo, moment, []);
+      act(held.rel);
+      held.go();
+      return held.end;
     }
 
-    hostile('a folder swapped for a symbolic link before the write: refused, exit 2', async () => {
+    /** repo/d/x.md to fix, and a fix paused at `moment` while d is swapped for a link out. */
+    function swapFolderAt(moment: HoldMoment) {
       write('d/x.md', AMP_TEXT);
       write('d/x.md', AMP_TEXT, outside);
       freeze();
-      const r = await fixHeldAt('write', () => {
+      return fixHeldAt(moment, () => {
         fs.renameSync(path.join(repo, 'd'), path.join(repo, 'd-old'));
         fs.symlinkSync(outside, path.join(repo, 'd'));
       });
+    }
+
+    hostile('a folder swapped for a symbolic link before the write: refused, exit 2', async () => {
+      const r = await swapFolderAt('write');
       assert.equal(r.code, 2, r.stderr);
       assert.match(r.stderr, /d\/x\.md: skipped: not fixed: reached through a symbolic link/);
       assert.equal(read('d-old/x.md'), AMP_TEXT);
@@ -295,13 +297,7 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
       'a folder swapped for a symbolic link during the write: the rename stays in the real folder',
       async function () {
         if (process.platform !== 'linux') this.skip(); // a rename by descriptor needs /proc
-        write('d/x.md', AMP_TEXT);
-        write('d/x.md', AMP_TEXT, outside);
-        freeze();
-        const r = await fixHeldAt('rename', () => {
-          fs.renameSync(path.join(repo, 'd'), path.join(repo, 'd-old'));
-          fs.symlinkSync(outside, path.join(repo, 'd'));
-        });
+        const r = await swapFolderAt('rename');
         assert.equal(r.code, 0, r.stderr);
         assert.equal(read('d-old/x.md'), FIXED_TEXT);
       },
@@ -360,7 +356,7 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
         const moments: (number | 'writing')[] = ['writing', 0, 100, 300, 600, 1000, 2000];
         for (const at of moments) {
           fs.writeFileSync(path.join(repo, BIG), original);
-          const child = spawnFix({});
+          const child = spawnFix();
           const end = ended(child);
           if (at === 'writing') {
             const exited = end.then(() => true);
@@ -377,27 +373,16 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
         }
         // At the pause before the rename (the temporary file written and flushed): the original.
         fs.writeFileSync(path.join(repo, BIG), original);
-        const hold = path.join(tmp, 'hold');
-        fs.mkdirSync(hold);
-        execFileSync('mkfifo', [path.join(hold, 'ready'), path.join(hold, 'go')]);
-        const held = spawnFix({ AMP_URL_TEST_HOLD: hold, AMP_URL_TEST_HOLD_AT: 'rename' });
-        const heldEnd = ended(held);
-        const ready = fs.promises.readFile(path.join(hold, 'ready'), 'utf8');
-        if ((await Promise.race([ready, heldEnd.then(() => undefined)])) === undefined) {
-          unblock(path.join(hold, 'ready'));
-          assert.fail('the fix never paused before its rename');
-        }
-        held.kill(signal);
-        await heldEnd;
+        const held = await pausedFix(tmp, repo, 'rename', ['--max-file-size', '100000000']);
+        held.child.kill(signal);
+        await held.end;
         assert.equal(whole('killed before the rename'), false);
-        fs.rmSync(hold, { recursive: true });
       });
     }
 
-    function spawnFix(env: NodeJS.ProcessEnv): ChildProcess {
+    function spawnFix(): ChildProcess {
       return spawn(process.execPath, [CLI, 'check', '--fix', '--max-file-size', '100000000'], {
         cwd: repo,
-        env: { ...process.env, ...env },
         stdio: 'ignore',
       });
     }
@@ -434,6 +419,38 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
     );
   });
 });
+
+type HoldMoment = 'write' | 'rename';
+
+/**
+ * Starts `amp-url check --fix` paused at `moment` of its first fix (src/cli/test-hold.ts), and
+ * waits for the pause: the file's path, the child, `go` to let it on, and its end.
+ */
+async function pausedFix(tmp: string, cwd: string, moment: HoldMoment, args: string[]) {
+  const hold = fs.mkdtempSync(path.join(tmp, 'hold-'));
+  const [ready, go] = [path.join(hold, 'ready'), path.join(hold, 'go')];
+  execFileSync('mkfifo', [ready, go]);
+  const child = spawn(process.execPath, [CLI, 'check', '--fix', ...args], {
+    cwd,
+    env: { ...process.env, AMP_URL_TEST_HOLD: hold, AMP_URL_TEST_HOLD_AT: moment },
+  });
+  const end = ended(child).finally(() => {
+    fs.rmSync(hold, { recursive: true, force: true });
+  });
+  const rel = await Promise.race([fs.promises.readFile(ready, 'utf8'), end.then(() => undefined)]);
+  if (rel === undefined) {
+    unblock(ready);
+    assert.fail(`the fix never paused before its ${moment}`);
+  }
+  return {
+    rel,
+    child,
+    end,
+    go: () => {
+      fs.writeFileSync(go, 'go');
+    },
+  };
+}
 
 /** The end of a child process: its code, signal and output. */
 function ended(child: ChildProcess): Promise<Run> {

@@ -178,6 +178,12 @@ describe('journeys: batch and workspace commands (code-server in Chromium)', fun
       .waitFor({ timeout: 60_000 });
     const dialogText = await dialog.innerText();
     assert.match(dialogText, /1 more deserve a look first/);
+    // Before anything is written, the dialog names the files Replace writes: the first five by
+    // name, the others counted per top folder.
+    assert.match(
+      dialogText,
+      /^Files: README\.md, config\.json, content\/post-1\.md, content\/post-2\.html, content\/post-3\.md, and 4 more \(4 at the top\)$/m,
+    );
     await shot('deamp', 'dialog');
     // The default button (Enter) writes.
     await wb.page.keyboard.press('Enter');
@@ -197,8 +203,9 @@ describe('journeys: batch and workspace commands (code-server in Chromium)', fun
     assert.match(shown, /content\/post-2\.html:3:\d+ +https:\/\/xyz\.cdn\.ampproject\.org/);
     const log = reportLog();
     assert.match(log, /Replace AMP URLs with publisher URLs in Workspace/);
-    const post1 = path.join(wb.folder, 'content', 'post-1.md');
-    const post2 = path.join(wb.folder, 'content', 'post-2.html');
+    // Workspace-relative, as the Problems view names files.
+    const post1 = 'content/post-1.md';
+    const post2 = 'content/post-2.html';
     const col = (rel, line, text) => CONTENT[rel].split('\n')[line - 1].indexOf(text) + 1;
     const guide = col('content/post-1.md', 3, CACHE('guide.html'));
     assert.ok(
@@ -285,7 +292,7 @@ describe('journeys: batch and workspace commands (code-server in Chromium)', fun
     await shot('list', 'convert-all-report');
     let log = reportLog();
     assert.match(log, /Convert all URLs to AMP Cache URL: .*urls\.txt/);
-    const list = path.join(wb.folder, 'lists', 'urls.txt');
+    const list = 'lists/urls.txt'; // workspace-relative
     assert.ok(
       log.includes(`${list}:2:1  ${VIEWER('p/1.html')}: an AMP viewer URL`),
       log.slice(-2000),

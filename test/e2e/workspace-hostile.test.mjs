@@ -75,7 +75,7 @@ describe('workspace command on a hostile repository (code-server in Chromium)', 
     const dialog = wb.dialog();
     await dialog
       .locator('.dialog-message-row', {
-        hasText: 'Replace 1 AMP URLs with publisher URLs in 1 files?',
+        hasText: 'Replace 1 AMP URL with its publisher URL in 1 file?',
       })
       .waitFor({ timeout: 60_000 });
     await wb.screenshot('workspace-hostile-dialog.png');
@@ -96,7 +96,7 @@ describe('workspace command on a hostile repository (code-server in Chromium)', 
     assert.ok(fs.lstatSync(path.join(wb.folder, 'sibling')).isSymbolicLink(), 'a link replaced');
 
     // The one-line notification counts what was skipped; the report names each with the reason.
-    const note = await wb.notification(/AMP URL: Replaced 1 URLs in 1 files/);
+    const note = await wb.notification(/AMP URL: Replaced 1 URL in 1 file/);
     const message = (await note.locator('.notification-list-item-message').innerText()).replace(
       /\u00a0/g,
       ' ',

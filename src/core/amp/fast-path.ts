@@ -148,9 +148,14 @@ export function fastPublisherUrl(text: string, caches: readonly AmpCache[]): str
  * rewrite), less a trailing dot, is no host of the table. False means "read it in full".
  */
 export function isPlainPublisherUrl(url: string, caches: readonly AmpCache[]): boolean {
+  return plainPublisherHost(url, caches) !== undefined;
+}
+
+/** The host of a URL that isPlainPublisherUrl accepts (as the full reading reads it), else undefined. */
+export function plainPublisherHost(url: string, caches: readonly AmpCache[]): string | undefined {
   const from = plainSchemeEnd(url);
-  if (from === 0) return false;
+  if (from === 0) return undefined;
   let end = plainRun(url, from);
   if (end > from && url.charCodeAt(end - 1) === 46) end--;
-  return end > from && !mayBeAmpHostAt(url, from, end, caches);
+  return end > from && !mayBeAmpHostAt(url, from, end, caches) ? url.slice(from, end) : undefined;
 }

@@ -311,19 +311,46 @@ export function reverseAmpUrl(input: string, options?: ReverseOptions | null): A
   return reverse(input, options, true);
 }
 
+/** An AMP URL's host as a browser reads it, the rest, and the host's entry (none: no AMP host). */
+export interface AmpAddress {
+  caches: readonly AmpCache[];
+  cacheHost: string;
+  rest: string;
+  match: HostMatch | undefined;
+}
+
+/** Reads the address of `input` (throws UrlError for invalid options or a URL with no host). */
+export function readAmpAddress(
+  input: string,
+  options: ReverseOptions | null | undefined,
+): AmpAddress {
+  const caches = cacheList(readOptions(options, 'reverseAmpUrl options').caches);
+  const { host: cacheHost, rest } = splitCacheAddress(browserText(input, 'AMP URL'), 'AMP URL');
+  return { caches, cacheHost, rest, match: matchHost(cacheHost, caches) };
+}
+
+/** Why a URL whose host is no AMP host has no publisher URL. */
+export function notAmpHostMessage(host: string, caches: readonly AmpCache[]): string {
+  return `${quote(host)} is not a host of a known AMP Cache (${knownDomains(caches)}) or AMP viewer.`;
+}
+
 /** The reverse; `lookAlike` false skips the prefix check, which only warns (a Punycode or SHA-256 per host). */
 function reverse(
   input: string,
   options: ReverseOptions | null | undefined,
   lookAlike: boolean,
 ): AmpReverse {
-  const caches = cacheList(readOptions(options, 'reverseAmpUrl options').caches);
-  const { host: cacheHost, rest } = splitCacheAddress(browserText(input, 'AMP URL'), 'AMP URL');
-  const match = matchHost(cacheHost, caches);
-  if (!match)
-    throw notCache(
-      `${quote(cacheHost)} is not a host of a known AMP Cache (${knownDomains(caches)}) or AMP viewer.`,
-    );
+  const address = readAmpAddress(input, options);
+  if (!address.match) throw notCache(notAmpHostMessage(address.cacheHost, address.caches));
+  return reverseAt(address, address.match, lookAlike);
+}
+
+/** The reverse of an address on an AMP host. */
+export function reverseAt(
+  { cacheHost, rest }: AmpAddress,
+  match: HostMatch,
+  lookAlike: boolean,
+): AmpReverse {
   const hash = rest.indexOf('#');
   const beforeHash = hash < 0 ? rest : rest.slice(0, hash);
   const mark = beforeHash.indexOf('?');

@@ -22,6 +22,23 @@ export class UrlError extends Error {
   }
 }
 
+/**
+ * Runs `fn` with the engine's stack capture off, so the UrlErrors it makes cost no stack walk: the
+ * result-returning APIs (tryPublisherUrl) refuse on hot paths, where walking the stack of every
+ * refusal cost more than the conversion itself. `Error.stackTraceLimit` is V8's; other engines
+ * ignore the property, and their errors are made as usual.
+ */
+export function withoutStacks<T>(fn: () => T): T {
+  const engine = Error as { stackTraceLimit?: number };
+  const limit = engine.stackTraceLimit;
+  engine.stackTraceLimit = 0;
+  try {
+    return fn();
+  } finally {
+    engine.stackTraceLimit = limit;
+  }
+}
+
 /** Longest input the core accepts; far above any real URL, low enough to bound the work. */
 export const MAX_URL_LENGTH = 1 << 20;
 

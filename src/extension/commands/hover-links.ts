@@ -84,7 +84,10 @@ export async function open(config: Config, ...args: unknown[]): Promise<boolean>
   const refused = openRefusal(c.form, vscode.l10n.t);
   if (refused) return warn(refused);
   try {
-    return await vscode.env.openExternal(vscode.Uri.parse(c.form.value, true));
+    // A Uri would be read through Uri.parse, which decodes the URL's escapes (`q=a%20b` shown
+    // as `q=a b`, `%26` opened as `&`: another URL). VS Code's extension host also takes the URL
+    // as a string (extHostWindow.openUri) and then opens it exactly as written.
+    return await vscode.env.openExternal(c.form.value as unknown as vscode.Uri);
   } catch {
     return false;
   }

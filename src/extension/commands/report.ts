@@ -30,10 +30,13 @@ export function notStarted(reason: string): EditSummary {
 }
 
 /**
- * How a file is named in reports: its path on disk (the output view links it), else its URI;
- * made inert (inertPath: a control character in a name is shown, never obeyed).
+ * How a file is named in reports: relative to its workspace folder, as the Problems view names it
+ * (asRelativePath: the folder's name first in a workspace of several), else its path on disk,
+ * else its URI; made inert (inertPath: a control character in a name is shown, never obeyed).
  */
 export function displayPath(uri: vscode.Uri): string {
+  if (vscode.workspace.getWorkspaceFolder(uri))
+    return inertPath(vscode.workspace.asRelativePath(uri));
   return inertPath(uri.scheme === 'file' ? uri.fsPath : uri.toString());
 }
 
@@ -65,19 +68,21 @@ export function reportBatch(
       left.length > 0 && t('{0} left', left.length),
       warnings.length > 0 && t('{0} warnings', warnings.length),
     ]);
-  writeReport(
+  void writeReport(
     reportLines(
       [`${title}: ${path}`, line, ...quietCounts(summary.skipped, t)],
       [
-        skipSection(t('Warnings'), warnings, locate),
-        skipSection(t('Left as they were'), left, locate),
+        skipSection(t('Warnings'), warnings, locate, Infinity),
+        skipSection(t('Left as they were'), left, locate, Infinity),
         skipSection(
           t('Other notes'),
           notes.filter((n) => !n.warning),
           locate,
+          Infinity,
         ),
       ],
       t,
+      Infinity,
     ),
   );
   notify(line, summary.aborted !== undefined || summary.changed === 0 || warnings.length > 0);

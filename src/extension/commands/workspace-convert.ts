@@ -23,6 +23,15 @@ import {
 } from './workspace-apply';
 import { writeDirect, type NotWritten } from './workspace-direct';
 import { reportWorkspace } from './workspace-report';
+import { inert } from '../../shared/batch-report';
+import {
+  ConfigError,
+  NO_CONFIG as NO_REPO_CONFIG,
+  type RepoConfig,
+} from '../../shared/suppress/repo-config';
+import { filesSummary } from '../logic/files-summary';
+import { repoConfigOf } from '../repo-config';
+import { count } from '../numbers';
 import { listWorkspaceFiles, scanFiles, type ScannedFile } from './workspace-scan';
 
 /** Programmatic arguments; each one given skips its prompt. */
@@ -171,6 +180,10 @@ export async function workspaceConvert(
     tell(result({ aborted: vscode.l10n.t('Cancelled; nothing was written.') }));
   if (!vscode.workspace.workspaceFolders?.length)
     return tell(result({ aborted: vscode.l10n.t('Open a folder or workspace first.') }));
+  const configs = await folderConfigs();
+  if (configs instanceof ConfigError) return tell(result({ aborted: configs.message }));
+  const configOf = (uri: vscode.Uri) =>
+    configs.get(vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() ?? '') ?? NO_REPO_CONFIG;
   const globs = await askGlobs(a, state);
   if (!globs) return cancelled();
   const s = config.settings;
@@ -183,7 +196,7 @@ export async function workspaceConvert(
       cancellable: true,
     },
     async (progress, token) => {
-      const listing = await listWorkspaceFiles(globs.include, globs.exclude, token);
+      const listing = await listWorkspaceFiles(globs.include, globs.exclude, token, configOf);
       let shown = 0;
       return scanFiles(listing, {
         ...globs,
@@ -191,6 +204,7 @@ export async function workspaceConvert(
         transform: makeTransform(target, s, {}, vscode.l10n.t),
         caches: s.caches,
         maxFileSize: max,
+        configOf,
         token,
         cancelAfterFiles: typeof a.cancelAfterFiles === 'number' ? a.cancelAfterFiles : undefined,
         progress: (done, total) => {
@@ -372,10 +386,11 @@ async function saveEdited(built: BuiltEdit, openBefore: ReadonlySet<string>): Pr
 async function askHow(target: WorkspaceTarget, built: BuiltEdit): Promise<BuildMode | undefined> {
   const t = vscode.l10n.t;
   const n = built.changes - built.review.length;
-  const question =
-    target === 'publisher'
-      ? t('Replace {0} AMP URLs with publisher URLs in {1} files?', n, built.files)
-      : t('Convert {0} URLs to AMP Cache URLs in {1} files?', n, built.files);
+  // The files Replace writes: a file holding only changes left for a look is not one of them.
+  const written = [...new Set(built.others.map((o) => o.uri.toString()))].map((u) =>
+    vscode.workspace.asRelativePath(vscode.Uri.parse(u)),
+  );
+  const question = howQuestion(target, n, written.length);
   const replace = target === 'publisher' ? t('Replace') : t('Convert');
   const look = built.review.length;
   const preview = look > 0 ? t('Preview…') : t('Pick in Preview…');
@@ -383,7 +398,7 @@ async function askHow(target: WorkspaceTarget, built: BuiltEdit): Promise<BuildM
     look > 0
       ? t(
           '{0} more deserve a look first (look-alike host, ambiguous query): {1} leaves them as they are and lists them in the report; Preview… shows every change, those unchecked.',
-          look,
+          count(look),
           replace,
         )
       : t(
@@ -393,7 +408,7 @@ async function askHow(target: WorkspaceTarget, built: BuiltEdit): Promise<BuildM
   const buttons = n > 0 ? [replace, preview] : [preview];
   const pick = await vscode.window.showInformationMessage(
     question,
-    { modal: true, detail },
+    { modal: true, detail: [filesLine(written), detail].filter(Boolean).join('\n\n') },
     ...buttons,
   );
   return pick === replace
@@ -403,4 +418,46 @@ async function askHow(target: WorkspaceTarget, built: BuiltEdit): Promise<BuildM
         ? 'preview'
         : 'pick'
       : undefined;
+}
+
+/** Every folder's .amp-url.json by folder URI, or the first that can't be used. */
+async function folderConfigs(): Promise<Map<string, RepoConfig> | ConfigError> {
+  const out = new Map<string, RepoConfig>();
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    const c = await repoConfigOf(folder.uri);
+    if (c instanceof ConfigError) return c;
+    out.set(folder.uri.toString(), c);
+  }
+  return out;
+}
+
+/** The dialog's question, with singular forms (l10n has no plural rules: one key per form). */
+function howQuestion(target: WorkspaceTarget, urls: number, files: number): string {
+  const t = vscode.l10n.t;
+  const [u, f] = [count(urls), count(files)];
+  if (target === 'publisher') {
+    if (urls === 1) return t('Replace 1 AMP URL with its publisher URL in 1 file?');
+    return files === 1
+      ? t('Replace {0} AMP URLs with publisher URLs in 1 file?', u)
+      : t('Replace {0} AMP URLs with publisher URLs in {1} files?', u, f);
+  }
+  if (urls === 1) return t('Convert 1 URL to an AMP Cache URL in 1 file?');
+  return files === 1
+    ? t('Convert {0} URLs to AMP Cache URLs in 1 file?', u)
+    : t('Convert {0} URLs to AMP Cache URLs in {1} files?', u, f);
+}
+
+/** The files Replace writes: the first by name, the rest counted per top folder. */
+function filesLine(paths: readonly string[]): string {
+  if (paths.length === 0) return '';
+  const t = vscode.l10n.t;
+  const s = filesSummary(paths);
+  const names = s.named.map((p) => inert(p, 80)).join(', ');
+  if (s.counts.length === 0) return t('Files: {0}', names);
+  const rest = s.counts
+    .map(([top, n]) =>
+      top === '' ? t('{0} at the top', count(n)) : `${inert(top, 40)} ${count(n)}`,
+    )
+    .join(', ');
+  return t('Files: {0}, and {1} more ({2})', names, count(paths.length - s.named.length), rest);
 }

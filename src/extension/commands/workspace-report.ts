@@ -5,7 +5,6 @@ import * as vscode from 'vscode';
 import {
   inert,
   inertPath,
-  MAX_ITEMS,
   oneLine,
   place,
   reportLines,
@@ -18,11 +17,12 @@ import { COMMAND } from '../command-ids';
 import { displayPath } from './report';
 import type { BuiltEdit, ReviewItem } from './workspace-apply';
 import type { WorkspaceResult } from './workspace-convert';
+import { count } from '../numbers';
 import type { WorkspaceScan } from './workspace-scan';
 
-/** A section of `all`, only its first MAX_ITEMS made into lines (10,000 files, 10,000 changes). */
+/** A section of `all`, every item made into a line (the report is complete: README). */
 function section<T>(title: string, all: readonly T[], item: (x: T) => ReportItem): ReportSection {
-  return { title, items: all.slice(0, MAX_ITEMS).map(item), total: all.length };
+  return { title, items: all.map(item), total: all.length };
 }
 
 function changeItem({ uri, edit: e }: ReviewItem): ReportItem {
@@ -48,9 +48,7 @@ export function workspaceLine(target: WorkspaceTarget, r: WorkspaceResult): stri
             r.edits,
             r.changedFiles,
           )
-        : target === 'publisher'
-          ? t('Replaced {0} URLs in {1} files', r.edits, r.changedFiles)
-          : t('Converted {0} URLs in {1} files', r.edits, r.changedFiles);
+        : doneLine(target, r.edits, r.changedFiles);
   return oneLine([
     first,
     r.review > 0 &&
@@ -80,7 +78,7 @@ export function reportWorkspace(
       ? t('Replace AMP URLs with publisher URLs in Workspace')
       : t('Convert URLs to AMP Cache URLs in Workspace');
   const written = r.applied && r.choice === 'replace';
-  writeReport(
+  void writeReport(
     reportLines(
       [title, line],
       [
@@ -113,6 +111,7 @@ export function reportWorkspace(
         })),
       ],
       t,
+      Infinity,
     ),
   );
   const undo = t('Undo');
@@ -124,4 +123,20 @@ export function reportWorkspace(
       : [],
   );
   return r;
+}
+
+/** "Replaced 12,018 URLs in 3 files", with singular forms (one l10n key per form). */
+function doneLine(target: WorkspaceTarget, urls: number, files: number): string {
+  const t = vscode.l10n.t;
+  const [u, f] = [count(urls), count(files)];
+  if (target === 'publisher') {
+    if (urls === 1) return t('Replaced 1 URL in 1 file');
+    return files === 1
+      ? t('Replaced {0} URLs in 1 file', u)
+      : t('Replaced {0} URLs in {1} files', u, f);
+  }
+  if (urls === 1) return t('Converted 1 URL in 1 file');
+  return files === 1
+    ? t('Converted {0} URLs in 1 file', u)
+    : t('Converted {0} URLs in {1} files', u, f);
 }

@@ -29,6 +29,8 @@ import {
   type WalkResult,
 } from '../../shared/workspace-files';
 import { identityOf, uriAt, workspaceWalkFileSystem } from '../workspace-fs';
+import { editFilter } from '../../shared/suppress/edit-filter';
+import type { RepoConfig } from '../../shared/suppress/repo-config';
 
 export interface ScanOptions {
   include: string;
@@ -38,6 +40,8 @@ export interface ScanOptions {
   transform: Transform;
   caches: readonly AmpCache[];
   maxFileSize: number;
+  /** Each file's folder's .amp-url.json (its URL patterns, rules turned off). */
+  configOf?: (uri: vscode.Uri) => RepoConfig;
   token?: vscode.CancellationToken;
   /** Stops as if cancelled after this many files (tests: cancel half-way). */
   cancelAfterFiles?: number;
@@ -105,6 +109,7 @@ function walkOptionsFor(
   include: string,
   userExclude: string,
   token?: vscode.CancellationToken,
+  ignorePaths: readonly string[] = [],
 ) {
   const files = vscode.workspace.getConfiguration('files', folder.uri);
   const search = vscode.workspace.getConfiguration('search', folder.uri);
@@ -114,6 +119,8 @@ function walkOptionsFor(
       ...enabledGlobs(files.get('exclude')),
       ...enabledGlobs(search.get('exclude')),
       ...splitGlobList(userExclude),
+      // The folder's .amp-url.json (repo-config.ts): the same files `amp-url check` leaves out.
+      ...ignorePaths,
     ],
     useIgnoreFiles: search.get('useIgnoreFiles') !== false,
     isCancelled: () => token?.isCancellationRequested === true,
@@ -154,6 +161,7 @@ export async function listWorkspaceFiles(
   include: string,
   exclude: string,
   token?: vscode.CancellationToken,
+  configOf?: (uri: vscode.Uri) => RepoConfig,
 ): Promise<WorkspaceListing> {
   const out: WorkspaceListing = {
     uris: [],
@@ -165,7 +173,7 @@ export async function listWorkspaceFiles(
     if (out.cancelled) break;
     const walk = await walkFiles(
       workspaceWalkFileSystem(folder.uri),
-      walkOptionsFor(folder, include, exclude, token),
+      walkOptionsFor(folder, include, exclude, token, configOf?.(folder.uri).ignorePaths),
     );
     await addWalk(out, folder, walk);
   }
@@ -321,6 +329,7 @@ export async function scanFiles(
         if (p.skip !== undefined) skip(p.skip);
         else {
           const { text, plan } = p;
+          if (o.configOf) leaveOut(plan, text, r.languageId, o.configOf(uri));
           for (const s of plan.skipped) scan.skipped.push({ ...s, uri });
           if (plan.edits.length > 0)
             scan.planned.push({
@@ -340,4 +349,20 @@ export async function scanFiles(
   await Promise.all(Array.from({ length: PARALLEL_READS }, worker));
   stop();
   return scan;
+}
+
+/** Leaves out of `plan` what the file's directives and its folder's .amp-url.json leave out. */
+function leaveOut(
+  plan: FilePlan,
+  text: string,
+  languageId: string | undefined,
+  config: RepoConfig,
+): void {
+  const wanted = editFilter(text, languageId, config);
+  plan.edits = plan.edits.filter(wanted);
+  plan.skipped = plan.skipped.filter(
+    (s) =>
+      s.at === undefined ||
+      wanted({ start: s.at, end: s.at + s.url.length, group: 'cacheToPublisher' }),
+  );
 }

@@ -111,7 +111,7 @@ export async function undoWorkspaceChange(): Promise<UndoResult> {
     result.cancelled &&
       t('cancelled; {0} files still to put back', left.length - result.refused.length),
   ]);
-  writeReport(
+  void writeReport(
     reportLines(
       [t('Undo Last Workspace Change'), line],
       [

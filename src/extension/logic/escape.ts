@@ -1,19 +1,13 @@
 // Makes document text inert inside a Markdown hover: no links, HTML, entities, theme icons or
-// formatting can come from a URL, whatever characters it holds.
+// formatting can come from a URL, whatever characters it holds. Controls, Bidi and invisible
+// characters are shown as code points (src/shared/inert-text.ts).
+import { shownAsCodePoints } from '../../shared/inert-text';
 
 /** Longest piece of document text shown in a hover; the rest is elided. */
 export const MAX_SHOWN_CHARS = 400;
 
 // CommonMark lets every ASCII punctuation character be backslash-escaped, which makes it literal.
 const PUNCTUATION = /[!-/:-@[-`{-~]/g;
-// C0/C1 controls, bidi overrides and isolates, zero-width characters and line/paragraph
-// separators are shown as visible code points so they cannot reorder or hide text.
-const INVISIBLE =
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
-
-function codePoint(ch: string): string {
-  return `U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
 
 /** Shortens `text` to `max` UTF-16 units (plus an ellipsis) without splitting a surrogate pair. */
 export function truncate(text: string, max = MAX_SHOWN_CHARS): string {
@@ -26,14 +20,12 @@ export function truncate(text: string, max = MAX_SHOWN_CHARS): string {
 
 /** `text` with invisible and reordering characters shown as code points (⟨U+202E⟩), for plain text. */
 export function showInvisible(text: string): string {
-  return text.replace(INVISIBLE, (ch) => `⟨${codePoint(ch)}⟩`);
+  return shownAsCodePoints(text);
 }
 
 /** Escapes text for a Markdown paragraph: everything in it renders literally. */
 export function escapeMarkdown(text: string): string {
-  return text
-    .replace(INVISIBLE, (ch) => `⟨${codePoint(ch)}⟩`)
-    .replace(PUNCTUATION, (ch) => `\\${ch}`);
+  return shownAsCodePoints(text).replace(PUNCTUATION, (ch) => `\\${ch}`);
 }
 
 /**
@@ -41,7 +33,7 @@ export function escapeMarkdown(text: string): string {
  * emphasis is parsed. The fence is one backtick longer than the longest run in the text.
  */
 export function codeSpan(text: string): string {
-  const visible = text.replace(INVISIBLE, (ch) => `⟨${codePoint(ch)}⟩`);
+  const visible = shownAsCodePoints(text);
   if (visible === '') return '';
   let longest = 0;
   let run = 0;
@@ -102,9 +94,16 @@ export function showText(text: string, max = MAX_SHOWN_CHARS): string {
   return codeSpan(truncate(text, max));
 }
 
-/** Encodes command arguments for a `command:` link (parentheses too, which end a link). */
+/**
+ * Encodes command arguments for a `command:` link (parentheses too, which end a link). VS Code
+ * percent-decodes a clicked link's query twice (`URI.parse`, then `decodeURIComponent` in its
+ * command opener), so a `%` in the JSON (`q=a%20b` in a URL, `sp%20ace.txt` or `%C3%A9.txt` in
+ * a document URI) would be decoded once too often: the JSON writes every `%` as `\u0025`, which
+ * no percent-decoding changes and JSON.parse reads back as `%`.
+ */
 export function commandArgs(args: unknown): string {
-  return encodeURIComponent(JSON.stringify(args)).replace(
+  const json = JSON.stringify(args).replace(/%/g, '\\u0025');
+  return encodeURIComponent(json).replace(
     /[()'!*~]/g,
     (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
   );

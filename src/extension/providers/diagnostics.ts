@@ -12,6 +12,8 @@ import { absoluteUrl } from '../../core';
 import { planInChunks, sliced, type ChunkEdit, type TextSource } from '../../shared/chunked-plan';
 import { makeTransform } from '../../shared/transforms';
 import type { Settings } from '../../shared/settings';
+import { editFilter } from '../../shared/suppress/edit-filter';
+import { onDidChangeRepoConfig, usableRepoConfigOf } from '../repo-config';
 
 export const DIAGNOSTIC_SOURCE = 'AMP URL';
 export const DIAGNOSTIC_CODE = 'amp-url';
@@ -44,11 +46,16 @@ export async function placedEdits<T>(
   doc: vscode.TextDocument,
   s: Settings,
   then: (e: PlacedEdit) => T,
-  o: { cap?: number; cancelled?: () => boolean } = {},
+  o: { cap?: number; cancelled?: () => boolean; beyondLine?: () => void } = {},
 ): Promise<T[] | undefined> {
   if (s.languages && !s.languages.has(doc.languageId)) return [];
   if (documentSize(doc) > s.limits.maxDocumentSize) return [];
   const version = doc.version;
+  // What the file's amp-url-disable comments and the folder's .amp-url.json leave out, as
+  // `amp-url check` leaves it (src/shared/suppress).
+  const config = await usableRepoConfigOf(doc.uri);
+  if (doc.isClosed || doc.version !== version) return undefined;
+  const wanted = editFilter(doc.getText(), doc.languageId, config);
   const chunks = planInChunks(documentSource(doc), {
     target: 'publisher',
     transform: makeTransform('publisher', s, {}, vscode.l10n.t),
@@ -63,9 +70,12 @@ export async function placedEdits<T>(
     // A newer version has its own run; this one's offsets no longer fit the text.
     cancelled: () => doc.isClosed || doc.version !== version || o.cancelled?.() === true,
     keep: (e) => {
+      if (!wanted(e)) return undefined;
       const range = new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end));
-      // A URL on a line beyond the line limit gets none (as the hover).
-      return range.end.character <= s.limits.maxLineLength ? then({ ...e, range }) : undefined;
+      // A URL on a line beyond the line limit gets none (as the hover); the caller is told.
+      if (range.end.character <= s.limits.maxLineLength) return then({ ...e, range });
+      o.beyondLine?.();
+      return undefined;
     },
   });
 }
@@ -74,7 +84,7 @@ export async function placedEdits<T>(
 export function publisherEdits(
   doc: vscode.TextDocument,
   s: Settings,
-  o: { cap?: number; cancelled?: () => boolean } = {},
+  o: { cap?: number; cancelled?: () => boolean; beyondLine?: () => void } = {},
 ): Promise<PlacedEdit[] | undefined> {
   return placedEdits(doc, s, (e) => e, o);
 }
@@ -108,6 +118,11 @@ export class AmpDiagnostics extends Disposable {
     // Config reloads on ampUrl.* changes and on a grant of trust (the setting is restricted).
     this.register(
       config.onDidChange(() => {
+        this.refreshAll();
+      }),
+    );
+    this.register(
+      onDidChangeRepoConfig(() => {
         this.refreshAll();
       }),
     );

@@ -13,6 +13,7 @@ import { makeTransform } from '../../shared/transforms';
 import type { Settings } from '../../shared/settings';
 import { writeUrlAt } from '../../shared/write-context';
 import { DIAGNOSTIC_CODE, DIAGNOSTIC_SOURCE, publisherEdits } from './diagnostics';
+import { count } from '../numbers';
 
 export const FIX_ALL = vscode.CodeActionKind.SourceFixAll.append('ampUrl');
 /** The lightbulb's fix-all: a quick fix, listed beside the one for the URL at the cursor. */
@@ -69,7 +70,12 @@ async function fixAllEdit(
   s: Settings,
   token: vscode.CancellationToken,
 ): Promise<vscode.WorkspaceEdit | undefined> {
-  const edits = await publisherEdits(doc, s, { cancelled: () => token.isCancellationRequested });
+  let beyond = 0;
+  const edits = await publisherEdits(doc, s, {
+    cancelled: () => token.isCancellationRequested,
+    beyondLine: () => beyond++,
+  });
+  if (edits && beyond > 0) tellBeyondLine(edits.length, beyond, s.limits.maxLineLength);
   if (!edits || edits.length === 0) return undefined;
   const edit = new vscode.WorkspaceEdit();
   for (const e of edits) edit.replace(doc.uri, e.range, e.newText);
@@ -158,4 +164,20 @@ export function registerFixAll(config: Config): vscode.Disposable {
   return vscode.languages.registerCodeActionsProvider('*', new FixAll(config), {
     providedCodeActionKinds: FixAll.providedCodeActionKinds,
   });
+}
+
+/**
+ * Says that a fix-all (on save too) left the URLs past `ampUrl.limits.maxLineLength` characters of
+ * their line: a 10 MB one-line file is fixed only in its first 100,000 characters.
+ */
+function tellBeyondLine(fixed: number, left: number, limit: number): void {
+  const t = vscode.l10n.t;
+  void vscode.window.showWarningMessage(
+    t(
+      'AMP URL: fix all: {0} fixed, {1} left as written past character {2} of the line (ampUrl.limits.maxLineLength).',
+      count(fixed),
+      count(left),
+      count(limit),
+    ),
+  );
 }

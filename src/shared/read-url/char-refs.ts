@@ -83,6 +83,11 @@ LATIN1.forEach((name, i) => {
 NAMED.set('COPY', '\u00a9');
 NAMED.set('REG', '\u00ae');
 
+/** Whether HTML decodes `&name` without a `;` (the legacy names: `amp`, `lt`, `copy`, `reg`…). */
+export function isLegacyName(name: string): boolean {
+  return LEGACY.has(name);
+}
+
 const XML_NAMED: ReadonlyMap<string, string> = new Map([
   ['amp', '&'],
   ['lt', '<'],

@@ -45,6 +45,7 @@ export function readingOf(ctx: WriteContext): Reading | undefined {
       // autolink `<…>` takes neither.
       return { refs: { attribute: false, xml: false }, escapes: 'markdown' };
     case 'text':
+      if (ctx.style === 'xml') return { refs: { attribute: false, xml: true } };
       return ctx.style === 'markup' ? { refs: { attribute: false, xml: false } } : undefined;
     case 'angle':
       return undefined;

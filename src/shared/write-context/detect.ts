@@ -33,8 +33,12 @@ export type WriteContext =
   /** Anything else. */
   | { kind: 'text'; style: TextStyle };
 
-/** Text: prose, Markdown text or a table row, HTML/XML text (or a script), or code (a comment, an unknown string). */
-export type TextStyle = 'prose' | 'markdown' | 'table' | 'markup' | 'code';
+/**
+ * Text: prose, Markdown text or a table row, HTML text (`markup`: character references are read;
+ * `<title>` and `<textarea>` read them too), XML text (`xml`), or code: a comment, an unknown
+ * string, and the raw text of an HTML `<script>`, `<style>` or comment, where nothing is decoded.
+ */
+export type TextStyle = 'prose' | 'markdown' | 'table' | 'markup' | 'xml' | 'code';
 
 type Family = 'js' | 'css' | 'xml' | 'markup' | 'markdown' | 'prose' | 'code';
 
@@ -105,9 +109,56 @@ function quoted(text: string, q: number, lo: number, quote: Quote, fam: Family):
   if (quote !== '`' && text[back - 1] === '=' && isAttributeValueStart(text, back - 1, lo))
     return { kind: 'attribute', quote, xml: fam === 'xml' };
   if (fam === 'prose' || fam === 'markdown') return { kind: 'text', style: fam };
-  const js = fam === 'js' || (fam === 'markup' && inElement(text, q, lo, 'script'));
-  const syntax: StringSyntax = js ? 'js' : fam === 'css' ? 'css' : 'unknown';
-  return { kind: 'string', quote, syntax, slashes: false };
+  if (fam === 'markup' || fam === 'xml') {
+    // A quote in markup is text, unless it opens a string in a <script> or <style>.
+    const raw = rawText(text, q, lo, fam);
+    if (raw === 'text') return { kind: 'text', style: fam === 'xml' ? 'xml' : 'markup' };
+    if (raw === 'comment') return { kind: 'text', style: 'code' };
+    if (raw === 'script') return { kind: 'string', quote, syntax: 'js', slashes: false };
+    return { kind: 'string', quote, syntax: 'css', slashes: false, inAttribute: false };
+  }
+  if (fam === 'css')
+    return { kind: 'string', quote, syntax: 'css', slashes: false, inAttribute: false };
+  return { kind: 'string', quote, syntax: fam === 'js' ? 'js' : 'unknown', slashes: false };
+}
+
+/**
+ * What the markup at `at` is: the raw text of a `<script>` or `<style>` element, a comment (or an
+ * XML CDATA section), whose readers decode no character reference, or text, which is decoded.
+ */
+function rawText(
+  text: string,
+  at: number,
+  lo: number,
+  fam: Family,
+): 'script' | 'style' | 'comment' | 'text' {
+  const state = markupState(text.slice(lo, at));
+  if (state === 'comment') return 'comment';
+  return fam === 'markup' && state !== 'text' ? state : 'text';
+}
+
+/** Starts and ends of comments, CDATA sections, <script> and <style> elements. */
+const MARKUP_EVENT = /<(\/?)(script|style)(?![\w-])|<!--|<!\[CDATA\[|-->|\]\]>/gi;
+
+/**
+ * Whether the end of `window` is in a comment or CDATA section, in a `<script>` or `<style>`
+ * element (its start tag ended), or in text: one native scan of the window, the events in order.
+ */
+function markupState(window: string): 'script' | 'style' | 'comment' | 'text' {
+  let comment = false;
+  let element: RegExpExecArray | undefined;
+  MARKUP_EVENT.lastIndex = 0;
+  for (let m = MARKUP_EVENT.exec(window); m !== null; m = MARKUP_EVENT.exec(window)) {
+    const ev = m[0];
+    if (ev === '-->' || ev === ']]>') comment = false;
+    else if (comment) continue;
+    else if (ev === '<!--' || ev.length === 9)
+      comment = true; // <![CDATA[
+    else element = m[1] === '/' ? undefined : m;
+  }
+  if (comment) return 'comment';
+  if (element === undefined || !window.includes('>', element.index)) return 'text';
+  return element[2].toLowerCase() as 'script' | 'style';
 }
 
 /**
@@ -123,19 +174,7 @@ function cssInAttribute(text: string, at: number, lo: number, fam: Family): bool
     const eq = skipSpaceBack(text, i - 1, lo) - 1;
     if (text[eq] === '=' && isAttributeValueStart(text, eq, lo)) return true;
   }
-  return inElement(text, at, lo, 'style') ? false : undefined;
-}
-
-/** Whether `at` is after a `<tag` start tag and no `</tag`, within the window. */
-function inElement(text: string, at: number, lo: number, tag: string): boolean {
-  const window = text.slice(lo, at);
-  // From the end: the first `<tag` or `</tag` met decides (a native scan for each `<`).
-  for (let k = window.lastIndexOf('<'); k >= 0; k = k > 0 ? window.lastIndexOf('<', k - 1) : -1) {
-    const close = window.charCodeAt(k + 1) === 0x2f;
-    const name = window.slice(k + (close ? 2 : 1), k + (close ? 2 : 1) + tag.length);
-    if (name.toLowerCase() === tag) return !close && window.includes('>', k);
-  }
-  return false;
+  return markupState(text.slice(lo, at)) === 'style' ? false : undefined;
 }
 
 function textContext(text: string, start: number, lo: number, fam: Family): WriteContext {
@@ -147,7 +186,9 @@ function textContext(text: string, start: number, lo: number, fam: Family): Writ
     return { kind: 'text', style: first?.[0] === '|' ? 'table' : 'markdown' };
   }
   if (fam === 'prose') return { kind: 'text', style: 'prose' };
-  return { kind: 'text', style: fam === 'markup' || fam === 'xml' ? 'markup' : 'code' };
+  if (fam !== 'markup' && fam !== 'xml') return { kind: 'text', style: 'code' };
+  if (rawText(text, start, lo, fam) !== 'text') return { kind: 'text', style: 'code' };
+  return { kind: 'text', style: fam === 'xml' ? 'xml' : 'markup' };
 }
 
 function skipSpaceBack(text: string, i: number, lo: number): number {

@@ -5,6 +5,7 @@
 // hold and can't escape is percent-encoded when it is in the host (the browser percent-decodes
 // hosts, so the URL stays the same); anywhere else the write is refused.
 import { findUrls } from '../../core';
+import { decodeCharRefs, isLegacyName } from '../read-url/char-refs';
 import { format, type Localize } from '../localize';
 import { Part, partAt, percent, splitUrl } from './browser-encode';
 import type { WriteContext } from './detect';
@@ -76,7 +77,8 @@ function escaperFor(ctx: WriteContext, old: string): Escaper {
       // A CommonMark autolink holds any character but < > space and controls, escapes none.
       return refuseAll(ctx.markdown ? '<>' : TEXT_STOPS, false);
     case 'text':
-      if (ctx.style !== 'code' && ctx.style !== 'markup') return refuseAll(TEXT_STOPS, false);
+      if (ctx.style !== 'code' && ctx.style !== 'markup' && ctx.style !== 'xml')
+        return refuseAll(TEXT_STOPS, false);
       // A ' the old URL had raw is one this code already holds there (a comment, not a '…' string).
       return refuseAll(old.includes("'") ? TEXT_STOPS : CODE_STOPS, ctx.style === 'code');
   }
@@ -100,7 +102,7 @@ export function contextName(ctx: WriteContext, t: Localize = format): string {
         ? t('Markdown table')
         : ctx.style === 'code'
           ? t('code')
-          : ctx.style === 'markup'
+          : ctx.style === 'markup' || ctx.style === 'xml'
             ? t('markup')
             : t('text');
   }
@@ -121,17 +123,42 @@ LOOK_SLASHES[0x2f] = 1;
 
 const NO_AMPS: { escape: Set<number>; ambiguous?: string } = { escape: new Set() };
 
+/**
+ * How a context reads `&`: HTML attribute or text references (text decodes the legacy names
+ * before anything), XML's, CommonMark's, or `refuse`: may or may not read them.
+ */
+type RefStyle = 'html' | 'html-text' | 'xml' | 'markdown' | 'refuse';
+
 /** How a context reads `&`: not at all, HTML/XML character references, or CommonMark's. */
-function referenceStyle(ctx: WriteContext): 'none' | 'html' | 'xml' | 'markdown' | 'refuse' {
+function referenceStyle(ctx: WriteContext): RefStyle | 'none' {
   if (ctx.kind === 'attribute') return ctx.xml ? 'xml' : 'html';
+  if (ctx.kind === 'text' && ctx.style === 'markup') return 'html-text';
+  if (ctx.kind === 'text' && ctx.style === 'xml') return 'xml';
   if (ctx.kind === 'css-url' || (ctx.kind === 'string' && ctx.syntax === 'css')) {
     // CSS in a style attribute reads references; in HTML that can't be told, new ones are refused.
     if (ctx.inAttribute === undefined) return 'refuse';
     if (ctx.inAttribute) return 'html';
   }
   if (ctx.kind === 'link') return 'markdown';
+  // Markdown text reads `&name;`, but no escape of it keeps the URL for a finder.
   if (ctx.kind === 'text' && ctx.style !== 'prose' && ctx.style !== 'code') return 'refuse';
   return 'none';
+}
+
+/**
+ * Where the `&` at `i` of `url` starts what HTML *text* reads as a character reference: `&#` and
+ * a digit (or `x` and a hex digit), a name and `;`, or a legacy name (`&copy`, `&lt`, `&reg`),
+ * which text decodes whatever follows it (`?x=1&copy=2` reads `x=1©=2`; an attribute keeps it).
+ */
+function textReference(url: string, i: number): boolean {
+  const next = url.charCodeAt(i + 1);
+  if (next === 0x23) return /^#(?:[0-9]|[xX][0-9a-fA-F])/.test(url.slice(i + 1, i + 4));
+  const name = /^[A-Za-z][A-Za-z0-9]*/.exec(url.slice(i + 1, i + 34))?.[0];
+  if (name === undefined) return false;
+  if (url[i + 1 + name.length] === ';') return true;
+  for (let k = Math.min(name.length, 6); k >= 2; k--)
+    if (isLegacyName(name.slice(0, k))) return true;
+  return false;
 }
 
 /**
@@ -158,7 +185,7 @@ function countRefs(text: string): Map<string, number> {
 function ampersands(
   url: string,
   old: string,
-  style: 'html' | 'xml' | 'markdown' | 'refuse',
+  style: RefStyle,
 ): { escape: Set<number>; ambiguous?: string } {
   const escape = new Set<number>();
   if (style === 'refuse') {
@@ -167,11 +194,11 @@ function ampersands(
       if (n > (before.get(ref) ?? 0)) return { escape, ambiguous: ref };
     return { escape };
   }
-  const all = style === 'xml' || (style === 'html' && old.includes('&amp;'));
-  if (all) {
-    for (let i = url.indexOf('&'); i >= 0; i = url.indexOf('&', i + 1)) escape.add(i);
-    return { escape };
-  }
+  const html = style === 'html' || style === 'html-text';
+  const all = style === 'xml' || (html && old.includes('&amp;'));
+  for (let i = url.indexOf('&'); i >= 0; i = url.indexOf('&', i + 1))
+    if (all || (style === 'html-text' && textReference(url, i))) escape.add(i);
+  if (all || style === 'html-text') return { escape };
   for (const m of url.matchAll(REFERENCE)) escape.add(m.index);
   return { escape };
 }
@@ -225,8 +252,13 @@ export function escapeFor(
   if (ctx.kind === 'text' && ctx.style === 'code' && out.includes('*/') && !old.includes('*/'))
     return refuse('*/', 'break');
   const inText = ctx.kind === 'text' || (ctx.kind === 'angle' && !ctx.markdown);
-  const cut = inText ? cutInText(out) : -1;
-  return cut < 0 ? { text: out } : refuse(describeChar(out[cut]), 'break');
+  // Markup text is read with its references decoded: the URL is where the reader finds it.
+  const decodes = inText && (refStyle === 'html-text' || refStyle === 'xml');
+  const read = decodes
+    ? decodeCharRefs(out, 0, out.length, { attribute: false, xml: refStyle === 'xml' }).text
+    : out;
+  const cut = inText ? cutInText(read) : -1;
+  return cut < 0 ? { text: out } : refuse(describeChar(read[cut]), 'break');
 }
 
 /**

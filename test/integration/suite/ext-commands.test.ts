@@ -72,7 +72,7 @@ describe('extension: commands', () => {
     assert.strictEqual(summary.changed, 1);
     assert.deepStrictEqual(
       summary.skipped.map((s) => s.reason),
-      ['not an AMP Cache URL'],
+      ['not an AMP Cache or AMP viewer URL'],
     );
     assert.strictEqual(editor.document.getText(), `${PUB}\n${PUB}`);
   });

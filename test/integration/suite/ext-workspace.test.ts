@@ -508,4 +508,35 @@ describe('workspace diagnostics and fix-all (real VS Code)', () => {
     await setConfig('diagnostics.enabled', false);
     await waitFor(() => ours(doc.uri).length === 0, 'diagnostics cleared when turned off');
   });
+
+  it('fix-all past ampUrl.limits.maxLineLength says which URLs it left', async () => {
+    // A one-line file: the first URL within the limit, the second past it.
+    const text = `${CACHE} ${'x'.repeat(200)} ${CACHE2}`;
+    const doc = (await openDoc(text)).document;
+    await setConfig('limits.maxLineLength', 150);
+    const warnings: string[] = [];
+    const window = vscode.window as { showWarningMessage: (m: string) => Thenable<unknown> };
+    const original = window.showWarningMessage;
+    window.showWarningMessage = (m: string) => {
+      warnings.push(m);
+      return Promise.resolve(undefined);
+    };
+    try {
+      const all = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        doc.uri,
+        new vscode.Range(0, 0, 0, 0),
+        'source.fixAll.ampUrl',
+      );
+      assert.ok(all[0]?.edit);
+      assert.ok(await vscode.workspace.applyEdit(all[0].edit));
+      assert.equal(doc.getText(), `${PUB} ${'x'.repeat(200)} ${CACHE2}`);
+      assert.deepEqual(warnings, [
+        'AMP URL: fix all: 1 fixed, 1 left as written past character 150 of the line (ampUrl.limits.maxLineLength).',
+      ]);
+    } finally {
+      window.showWarningMessage = original;
+      await resetConfig('limits.maxLineLength');
+    }
+  });
 });

@@ -44,3 +44,18 @@ describe('untrusted workspace', () => {
     assert.deepStrictEqual(await hoverStrings(doc, at), [], 'no hover past maxLineLength');
   });
 });
+
+describe('untrusted workspace: the language model tools', () => {
+  before(activateExtension);
+
+  it('normalize with your settings, not the workspace preset and steps (no forceHttp)', async () => {
+    const r = await vscode.lm.invokeTool('amp_url_normalize', {
+      input: { url: URL_ },
+      toolInvocationToken: undefined,
+    });
+    const part = r.content[0];
+    assert.ok(part instanceof vscode.LanguageModelTextPart);
+    const answer = JSON.parse(part.value) as { normalized: string };
+    assert.strictEqual(answer.normalized, normalize(URL_, NORMALIZE_PRESETS.safe));
+  });
+});

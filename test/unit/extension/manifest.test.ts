@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMAND, CONTEXT_KEY } from '../../../src/extension/command-ids';
+import { TOOLS } from '../../../src/shared/agent-tools';
 
 interface Manifest {
   contributes: {
@@ -37,6 +38,73 @@ describe('manifest: commands and context keys', () => {
       const used = when.match(/ampUrl\.\w+/g) ?? [];
       assert.ok(used.length > 0, when);
       for (const key of used) assert.ok(keys.includes(key), `${key} in "${when}"`);
+    }
+  });
+});
+
+describe('manifest: language model tools', () => {
+  interface ToolContribution {
+    name: string;
+    displayName: string;
+    modelDescription: string;
+    inputSchema: unknown;
+  }
+  const tools = (manifest.contributes as { languageModelTools?: ToolContribution[] })
+    .languageModelTools;
+
+  it('contributes exactly the tools of src/shared/agent-tools, described as there', () => {
+    assert.deepEqual(
+      tools?.map((t) => ({
+        name: t.name,
+        title: t.displayName,
+        description: t.modelDescription,
+        inputSchema: t.inputSchema,
+      })),
+      TOOLS.map((t) => ({
+        name: t.name,
+        title: t.title,
+        description: t.description,
+        inputSchema: t.inputSchema,
+      })),
+    );
+  });
+});
+
+describe('manifest: the walkthrough', () => {
+  interface Step {
+    id: string;
+    title: string;
+    description: string;
+    media: { image?: string; markdown?: string; altText?: string };
+  }
+  const walkthroughs = (manifest.contributes as { walkthroughs?: { steps: Step[] }[] })
+    .walkthroughs;
+  const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+  const ignore = readFileSync(join(root, '.vscodeignore'), 'utf8').split('\n');
+
+  it("shows journey steps' images (README screenshots rule) that the .vsix carries", () => {
+    const steps = walkthroughs?.flatMap((w) => w.steps) ?? [];
+    assert.deepEqual(
+      steps.map((s) => s.id),
+      ['hover', 'convert', 'workspace', 'cli'],
+    );
+    for (const s of steps) {
+      const file = s.media.image ?? s.media.markdown ?? '';
+      assert.ok(readFileSync(join(root, file)).length > 0, file);
+      if (s.media.image !== undefined)
+        assert.match(s.media.image, /^media\/screenshots\/journey-[\w.-]+\.png$/);
+      // Kept out of media/**'s exclusion by name (or its folder's).
+      assert.ok(
+        ignore.includes(`!${file}`) || ignore.includes(`!${file.replace(/[^/]+$/, '**')}`),
+        `.vscodeignore drops ${file}`,
+      );
+      for (const key of [s.title, s.description, s.media.altText ?? '%%'].map((v) =>
+        v.slice(1, -1),
+      ))
+        assert.ok(key === '' || Object.hasOwn(nls, key), `package.nls.json lacks ${key}`);
     }
   });
 });

@@ -15,7 +15,7 @@ import { eachUrl } from '../../../src/core/find/find-urls';
 import { readUrlAt } from '../../../src/shared/read-url';
 import { groupFor, urlsToPlan } from '../../../src/shared/workspace-plan';
 
-const AMP_RULES = new Set<CheckRule>(['amp-cache-url', 'amp-viewer-url']);
+const AMP_RULES = new Set<CheckRule>(['amp-cache-url', 'amp-viewer-url', 'amp-no-publisher-url']);
 const DEFAULT = readSettings(() => undefined, true);
 /**
  * Custom caches, one with an IDN domain (the settings take ASCII domains; a library caller may

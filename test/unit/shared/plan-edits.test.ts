@@ -90,7 +90,7 @@ describe('extension plan-edits', () => {
     assert.equal(apply(text, plan), `${PUB} ${PUB}`);
     // Where it is (for the report's line:column), and quiet: a publisher URL is no news here.
     assert.deepEqual(plan.skipped, [
-      { url: PUB, reason: 'not an AMP Cache URL', at: CACHE.length + 1, quiet: true },
+      { url: PUB, reason: 'not an AMP Cache or AMP viewer URL', at: CACHE.length + 1, quiet: true },
     ]);
   });
 

@@ -1,0 +1,153 @@
+// Generated new URLs for the write-context oracles: what conversions give for URLs people write,
+// with the characters that break a context or read as something else there: `&` before entity
+// names (`&copy=2`, `&lt=`, `&reg`, `&amp;`), quotes, `<`, `>`, backslashes, `%`-escapes,
+// non-ASCII, spaces, parentheses, `${`, `*/`, `</script`, `-->`.
+import * as fc from 'fast-check';
+
+const HOSTS = [
+  'www.example.com',
+  'example.com',
+  'www-example-com.cdn.ampproject.org',
+  'a.b-c.d9.example',
+  '例え.jp',
+  'xn--r8jz45g.jp',
+  'évil.example',
+  'evil.example"x', // Safe Browsing canonical forms keep what a host holds
+  "e.com'x",
+  'e.com`x',
+  'e.com{x}',
+  'e.com&copy',
+  'e.com:8080',
+  'user:pw@e.com',
+];
+
+/** Pieces of a path, query value or fragment. */
+const PIECES = [
+  'a',
+  'Z',
+  '0',
+  '9',
+  '-',
+  '.',
+  '_',
+  '~',
+  '/',
+  ';',
+  '=',
+  ',',
+  ':',
+  '@',
+  '!',
+  '*',
+  '+',
+  '&',
+  '&amp;',
+  '&amp',
+  '&copy',
+  '&copy;',
+  '&COPY',
+  '&lt',
+  '&lt;',
+  '&gt',
+  '&reg',
+  '&not',
+  '&notin;',
+  '&nbsp',
+  '&quot',
+  '&AMP',
+  '&hellip;',
+  '&#38;',
+  '&#x26',
+  '&#',
+  '&x',
+  '"',
+  "'",
+  '`',
+  '<',
+  '>',
+  '\\',
+  '%20',
+  '%26',
+  '%3C',
+  '%22',
+  '%25',
+  '%zz',
+  '%',
+  'é',
+  '日本',
+  'ü',
+  '😀',
+  '\u00a0',
+  '\u2028',
+  ' ',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  '|',
+  '^',
+  '$',
+  '${',
+  '#{',
+  '*/',
+  '/*',
+  '</script',
+  '</style',
+  '</title',
+  '</textarea',
+  '-->',
+  '<!--',
+  ']]>',
+  '\\u0026',
+  '\\(',
+];
+
+/** Query names, as `&name=` after the first parameter: most of them entity names. */
+const NAMES = [
+  'copy',
+  'lt',
+  'gt',
+  'reg',
+  'amp',
+  'AMP',
+  'quot',
+  'not',
+  'notin',
+  'nbsp',
+  'para',
+  'sect',
+  'times',
+  'x',
+  'id',
+  'hellip',
+  'copy;',
+  'lt;',
+  '#38',
+  '#x3C',
+];
+
+const text = (max: number): fc.Arbitrary<string> =>
+  fc.array(fc.constantFrom(...PIECES), { maxLength: max }).map((p) => p.join(''));
+
+const query: fc.Arbitrary<string> = fc
+  .array(fc.tuple(fc.constantFrom(...NAMES), text(3)), { minLength: 1, maxLength: 4 })
+  .map((params) => '?' + params.map(([n, v], i) => (i === 0 ? 'x' : n) + '=' + v).join('&'));
+
+/** An absolute http(s) URL. */
+export const newUrl: fc.Arbitrary<string> = fc
+  .record({
+    scheme: fc.constantFrom('https://', 'http://', 'HTTPS://'),
+    host: fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...HOSTS.slice(0, 7)) },
+      { weight: 1, arbitrary: fc.constantFrom(...HOSTS.slice(7)) },
+    ),
+    path: text(8).map((p) => '/' + p),
+    query: fc.option(query, { nil: '' }),
+    fragment: fc.option(
+      text(4).map((f) => '#' + f),
+      { nil: '' },
+    ),
+  })
+  .map((u) => u.scheme + u.host + u.path + u.query + u.fragment);
