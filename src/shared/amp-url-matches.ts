@@ -2,6 +2,7 @@
 // text for URLs: only the lines where an authority that may be an AMP host's starts
 // (amp-prefilter.ts) are searched. `amp-url check` and the workspace scan read them this way.
 import { findUrls, type AmpCache, type UrlMatch } from '../core';
+import { eachUrl } from '../core/find/find-urls';
 import { ampHostsIn, mayBeAmpUrlAt } from './amp-prefilter';
 
 /**
@@ -32,4 +33,25 @@ export function ampUrlMatches(text: string, caches: readonly AmpCache[]): UrlMat
   return matchesOnLines(text, ampHostsIn(text, caches)).filter((m) =>
     mayBeAmpUrlAt(text, m.start, caches),
   );
+}
+
+/**
+ * Texts up to this length are searched for AMP URLs at once (ampUrlMatches): a few milliseconds.
+ * A longer one is searched a URL at a time (eachUrl), so the workspace plan's sliced steps stay
+ * short.
+ */
+const AMP_MATCHES_AT_ONCE = 262_144;
+
+/**
+ * The URLs the workspace plan reads: with `ampOnly` (the publisher conversion) only those that
+ * may be AMP Cache or viewer URLs, as `amp-url check` reads them (a text without one costs a
+ * search for `:` and `w.`, not a reading of every URL); else every URL.
+ */
+export function urlsToPlan(
+  text: string,
+  ampOnly: boolean,
+  caches: readonly AmpCache[],
+): Iterable<UrlMatch> {
+  if (ampOnly && text.length <= AMP_MATCHES_AT_ONCE) return ampUrlMatches(text, caches);
+  return eachUrl(text);
 }

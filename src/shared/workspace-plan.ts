@@ -2,8 +2,7 @@
 // workspace-files/, which bytes are text file-bytes.ts): which URLs a file holds for a
 // conversion, how they are grouped in the Refactor Preview, and where each edit lands (line and
 // character). Every new URL is written through writeUrl.
-import { eachUrl } from '../core/find/find-urls';
-import { ampUrlMatches } from './amp-url-matches';
+import { urlsToPlan } from './amp-url-matches';
 import { readUrlAt } from './read-url';
 import { splitAuthority, splitUri } from '../core/shared/uri';
 import { hostToAscii, hostToUnicode } from '../core/shared';
@@ -420,7 +419,7 @@ function* planSteps(
     hosts.set(h, h);
     return h;
   };
-  for (const match of urlsToPlan(text, target, caches)) {
+  for (const match of urlsToPlan(text, target === 'publisher', caches)) {
     if (++count % URLS_PER_STEP === 0) yield;
     // The URL its reader sees (`&amp;` in an attribute is `&`), and all the text written for it.
     const m = readUrlAt(text, match.start, match.end, languageId);
@@ -473,27 +472,6 @@ function* planSteps(
  */
 function ownCopy(slice: string): string {
   return ` ${slice}`.slice(1);
-}
-
-/**
- * Texts up to this length are searched for AMP URLs at once (ampUrlMatches): a few milliseconds.
- * A longer one is searched a URL at a time (eachUrl), so the sliced plan's steps stay short.
- */
-const AMP_MATCHES_AT_ONCE = 262_144;
-
-/**
- * The URLs to plan: for the publisher conversion only those that may be AMP Cache or viewer URLs
- * (amp-url-matches.ts: the lines where such an authority starts, as `amp-url check` reads them);
- * a text without one costs a search for `:` and `w.`, not a reading of every URL.
- */
-export function urlsToPlan(
-  text: string,
-  target: WorkspaceTarget,
-  caches: readonly AmpCache[],
-): Iterable<{ start: number; end: number }> {
-  if (target === 'publisher' && text.length <= AMP_MATCHES_AT_ONCE)
-    return ampUrlMatches(text, caches);
-  return eachUrl(text);
 }
 
 /**

@@ -13,7 +13,8 @@ import { prng } from '../../../bench/urls';
 import { WRITTEN } from '../../shared/readings';
 import { eachUrl } from '../../../src/core/find/find-urls';
 import { readUrlAt } from '../../../src/shared/read-url';
-import { groupFor, urlsToPlan } from '../../../src/shared/workspace-plan';
+import { groupFor } from '../../../src/shared/workspace-plan';
+import { urlsToPlan } from '../../../src/shared/amp-url-matches';
 
 const AMP_RULES = new Set<CheckRule>(['amp-cache-url', 'amp-viewer-url', 'amp-no-publisher-url']);
 const DEFAULT = readSettings(() => undefined, true);
@@ -199,7 +200,7 @@ describe('amp-prefilter: the check skips only what the full check would not repo
       const s = rnd() < 0.2 ? CUSTOM : DEFAULT;
       const want = amp(text, lang, s, eachUrl(text));
       found += want.length;
-      assert.deepEqual(amp(text, lang, s, urlsToPlan(text, 'publisher', s.caches)), want, text);
+      assert.deepEqual(amp(text, lang, s, urlsToPlan(text, true, s.caches)), want, text);
     }
     assert.ok(found > 300, `${found} AMP URLs`);
   });
