@@ -1,4 +1,5 @@
 // Bundles the extension with esbuild: one Node bundle (desktop) and one browser bundle (vscode.dev).
+import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -20,9 +21,34 @@ const common = {
   logLevel: 'warning',
 };
 
+/** The browser build has no Node file system: src/extension/direct-writer.ts is its stand-in's. */
+const webStandIns = {
+  name: 'web-stand-ins',
+  setup(build) {
+    build.onResolve({ filter: /\/direct-writer$/ }, (args) => ({
+      path: path.join(
+        path.resolve(args.resolveDir, path.dirname(args.path)),
+        'direct-writer.web.ts',
+      ),
+    }));
+  },
+};
+
 const contexts = await Promise.all([
   esbuild.context({ ...common, platform: 'node', outfile: 'dist/extension.js' }),
-  esbuild.context({ ...common, platform: 'browser', outfile: 'dist/web/extension.js' }),
+  // The workspace commands' write workers (src/node/write-worker.ts), beside the extension.
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/node/write-worker.ts'],
+    platform: 'node',
+    outfile: 'dist/write-worker.js',
+  }),
+  esbuild.context({
+    ...common,
+    platform: 'browser',
+    outfile: 'dist/web/extension.js',
+    plugins: [webStandIns],
+  }),
 ]);
 
 if (watch) {

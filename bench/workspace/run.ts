@@ -4,6 +4,8 @@
 // runs bench/workspace/suite.ts in the extension host: scan, plan and apply times and the peak
 // extension-host memory. Not part of `npm test`: a measurement, not an assertion.
 import { runTests } from '@vscode/test-electron';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -55,6 +57,39 @@ function generate(dir: string): number {
   return bytes;
 }
 
+/** One SHA-256 over every file's path and bytes, in path order. */
+function treeHash(dir: string): string {
+  const h = createHash('sha256');
+  const files = fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+  for (const f of files) h.update(f).update(fs.readFileSync(f));
+  return h.digest('hex');
+}
+
+/**
+ * `amp-url check --fix` on the same tree, in the same run: wall time and peak memory (GNU time's
+ * maximum resident set size), and whether every URL was fixed.
+ */
+function cliFix(workspace: string): void {
+  const cli = path.join(root, 'dist', 'cli', 'amp-url.js');
+  const started = Date.now();
+  // GNU time writes its line on stderr, after the tool's own.
+  const r = spawnSync(
+    '/usr/bin/time',
+    ['-f', 'peak %M kB', process.execPath, cli, 'check', '--fix', '--format', 'json', '.'],
+    { cwd: workspace, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 30 },
+  );
+  const out = r.stderr;
+  const wall = (Date.now() - started) / 1000;
+  const peak = /peak (\d+) kB/.exec(out)?.[1];
+  console.log(
+    `  ${'amp-url check --fix, same tree'.padEnd(44)} ${wall.toFixed(2)} s wall to disk, peak RSS ${peak ? `${Math.round(Number(peak) / 1000)} MB` : '?'}`,
+  );
+}
+
 function executable(): string | undefined {
   if (process.env.AMP_URL_VSCODE_EXECUTABLE)
     return path.resolve(process.env.AMP_URL_VSCODE_EXECUTABLE);
@@ -71,6 +106,7 @@ async function main(): Promise<void> {
   console.log(
     `Generated ${FILES} files, ${(bytes / 1e6).toFixed(1)} MB, ${FILES} AMP Cache URLs in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+  const generated = treeHash(workspace);
   try {
     await runTests({
       version: VSCODE_VERSION,
@@ -84,6 +120,11 @@ async function main(): Promise<void> {
         `--extensions-dir=${path.join(tmp, 'extensions')}`,
       ],
     });
+    // The suite replaced and undid: every byte must be back. Then the CLI on the same files.
+    console.log(
+      `  ${'every byte back after Undo (tree hash)'.padEnd(44)} ${treeHash(workspace) === generated ? 'yes' : 'NO'}`,
+    );
+    if (!process.env.AMP_URL_BENCH_NO_APPLY) cliFix(workspace);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
   }

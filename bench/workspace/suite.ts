@@ -1,8 +1,15 @@
 // Runs inside the extension host (extensionTestsPath of bench/workspace/run.ts): times the
-// workspace command's phases on the generated workspace and samples the host's memory and event
-// loop. Prints one table; fails only if the results are wrong (every URL found and converted).
+// workspace command's phases on the generated workspace (the scan up to the dialog, the
+// dialog's Replace to disk, the Undo) and samples the host's memory and event loop. Prints one
+// table; fails only if the results are wrong (every URL found, written and put back).
 import * as vscode from 'vscode';
-import { buildEdit, checkFresh } from '../../src/extension/commands/workspace-apply';
+import {
+  buildEditSliced,
+  checkFresh,
+  loadTexts,
+} from '../../src/extension/commands/workspace-apply';
+import { writeDirect } from '../../src/extension/commands/workspace-direct';
+import { undoWorkspaceChange } from '../../src/extension/commands/workspace-undo';
 import { listFiles, scanFiles } from '../../src/extension/commands/workspace-scan';
 import { Config } from '../../src/extension/config';
 import { makeTransform } from '../../src/shared/transforms';
@@ -30,6 +37,12 @@ function watch(): { stop: () => { rss: number; heap: number; gap: number } } {
     },
   };
 }
+
+const clock = {
+  pause: () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
+  now: () => performance.now(),
+  sliceMs: 15,
+};
 
 const mb = (n: number) => `${(n / 1e6).toFixed(0)} MB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -85,8 +98,10 @@ export async function run(): Promise<void> {
     maxFileSize: DEFAULT_MAX_FILE_SIZE,
   });
   const t2 = performance.now();
+  // What the command does before its dialog: the freshness check, the texts, the edit it counts.
   const { fresh, stale } = await checkFresh(scan.planned, DEFAULT_MAX_FILE_SIZE);
-  const built = buildEdit(fresh, 'preview');
+  const texts = await loadTexts(fresh, DEFAULT_MAX_FILE_SIZE);
+  const built = await buildEditSliced(fresh, 'replace', undefined, texts, clock);
   const t3 = performance.now();
   const scanStats = w.stop();
   const scanRows: [string, string][] = [
@@ -95,8 +110,8 @@ export async function run(): Promise<void> {
       `${uris.length} in ${s(t1 - t0)}, longest event-loop gap ${Math.round(listingGap)} ms`,
     ],
     ['scan + plan (read, decode, find, convert)', s(t2 - t1)],
-    ['freshness check + WorkspaceEdit', `${built.entries.length} edits in ${s(t3 - t2)}`],
-    ['scan and plan in total', s(t3 - t0)],
+    ['freshness check + texts + counted edit', `${built.entries.length} edits in ${s(t3 - t2)}`],
+    ['command to dialog in total', s(t3 - t0)],
   ];
   for (const [k, v] of scanRows) console.log(`  ${k.padEnd(44)} ${v}`);
   if (process.env.AMP_URL_BENCH_NO_APPLY) {
@@ -106,27 +121,36 @@ export async function run(): Promise<void> {
     );
     return;
   }
-  // Applied without the preview (the preview waits for a click); files saved after, as a refactoring.
+  // The dialog's Replace (workspace-convert.ts writeReplace): the check again, then the direct
+  // writes of the files no editor holds (all of them here); none is left for a WorkspaceEdit.
   const w2 = watch();
   const t4 = performance.now();
-  const applied = await vscode.workspace.applyEdit(buildEdit(fresh, 'replace').edit, {
-    isRefactoring: true,
-  });
+  const again = await checkFresh(fresh, DEFAULT_MAX_FILE_SIZE);
+  const direct = await writeDirect(again.fresh, undefined, DEFAULT_MAX_FILE_SIZE);
   const t5 = performance.now();
   const applyStats = w2.stop();
+  const w3 = watch();
+  const t6 = performance.now();
+  const undone = await undoWorkspaceChange();
+  const t7 = performance.now();
+  const undoStats = w3.stop();
   const rows: [string, string][] = [
     [
-      'apply (workspace.applyEdit, refactoring)',
-      `${applied ? 'applied' : 'REFUSED'} in ${s(t5 - t4)}`,
+      'Replace to disk (check again + direct writes)',
+      `${direct.written.length} files in ${s(t5 - t4)}`,
+    ],
+    ['Undo Last Workspace Change', `${undone.restored} files put back in ${s(t7 - t6)}`],
+    [
+      'peak extension-host RSS (scan / Replace / Undo)',
+      `${mb(scanStats.rss)} / ${mb(applyStats.rss)} / ${mb(undoStats.rss)} (before: ${mb(before.rss)})`,
     ],
     [
-      'peak extension-host RSS (scan / apply)',
-      `${mb(scanStats.rss)} / ${mb(applyStats.rss)} (before: ${mb(before.rss)})`,
+      'peak JS heap (scan / Replace / Undo)',
+      `${mb(scanStats.heap)} / ${mb(applyStats.heap)} / ${mb(undoStats.heap)}`,
     ],
-    ['peak JS heap (scan / apply)', `${mb(scanStats.heap)} / ${mb(applyStats.heap)}`],
     [
-      'longest event-loop gap (scan / apply)',
-      `${Math.round(scanStats.gap)} ms / ${Math.round(applyStats.gap)} ms`,
+      'longest event-loop gap (scan / Replace / Undo)',
+      `${Math.round(scanStats.gap)} ms / ${Math.round(applyStats.gap)} ms / ${Math.round(undoStats.gap)} ms`,
     ],
   ];
   for (const [k, v] of rows) console.log(`  ${k.padEnd(44)} ${v}`);
@@ -135,8 +159,11 @@ export async function run(): Promise<void> {
     uris.length !== expected && `found ${uris.length} files, expected ${expected}`,
     built.entries.length !== expected &&
       `planned ${built.entries.length} edits, expected ${expected}`,
-    stale.length > 0 && `${stale.length} files reported changed`,
-    !applied && 'the edit was refused',
+    stale.length + again.stale.length > 0 &&
+      `${stale.length + again.stale.length} files reported changed`,
+    direct.written.length !== expected &&
+      `wrote ${direct.written.length} files directly, expected ${expected}`,
+    undone.restored !== direct.written.length && `put back ${undone.restored} files`,
   ].filter(Boolean);
   if (problems.length) throw new Error(problems.join('; '));
 }

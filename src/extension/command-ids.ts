@@ -17,6 +17,7 @@ export const COMMAND = {
   open: 'ampUrl.open',
   workspaceToPublisher: 'ampUrl.workspaceToPublisher',
   workspaceToCache: 'ampUrl.workspaceToCache',
+  undoWorkspaceChange: 'ampUrl.undoWorkspaceChange',
 } as const;
 
 export type CommandName = keyof typeof COMMAND;

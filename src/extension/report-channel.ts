@@ -39,17 +39,26 @@ export function writeReport(lines: readonly string[]): Promise<void> {
   return writing;
 }
 
+/** A button of the notification besides "Show Report", and what it does. */
+export interface NotifyAction {
+  label: string;
+  run: () => unknown;
+}
+
 /**
  * The one-line notification of a batch command, with "Show Report" (warning style when nothing
- * was written or something needs a look). Returns at once: commands never wait for the user.
+ * was written or something needs a look) and any `actions`. Returns at once: commands never
+ * wait for the user.
  */
-export function notify(line: string, warn: boolean): void {
+export function notify(line: string, warn: boolean, actions: readonly NotifyAction[] = []): void {
   const show = vscode.l10n.t('Show Report');
   const message = plainMessage(vscode.l10n.t('AMP URL: {0}', line));
+  const labels = [show, ...actions.map((a) => a.label)];
   const shown = warn
-    ? vscode.window.showWarningMessage(message, show)
-    : vscode.window.showInformationMessage(message, show);
+    ? vscode.window.showWarningMessage(message, ...labels)
+    : vscode.window.showInformationMessage(message, ...labels);
   void shown.then((pick) => {
     if (pick === show) channel?.show(true);
+    else void actions.find((a) => a.label === pick)?.run();
   });
 }

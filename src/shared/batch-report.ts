@@ -29,6 +29,15 @@ export function place(path: string, line: number, character: number): string {
   return `${path}:${line + 1}:${character + 1}`;
 }
 
+/**
+ * A file or folder name for one report line: as `inert` makes document text, never shortened. A
+ * name is the repository's to choose: a line break in it must not start a line of its own (a
+ * forged change, or a `path:line:column` the output view would link).
+ */
+export function inertPath(path: string): string {
+  return inert(path, Infinity);
+}
+
 /** Document text for one report line: invisible characters shown as code points, shortened. */
 export function inert(text: string, max = MAX_URL): string {
   const visible = shownAsCodePoints(text);

@@ -5,6 +5,7 @@
 // words the messages.
 import { findUrls, type AmpCache, type UrlMatch } from '../core';
 import { ampHostsIn, mayBeAmpUrlAt } from './amp-prefilter';
+import { matchesOnLines } from './amp-url-matches';
 import { classify, type UrlKind } from './classify';
 import { format, type Localize } from './localize';
 import { readUrlAt } from './read-url';
@@ -161,26 +162,6 @@ export function checkText(
       out.push(finding(text, found, rule, r, t, languageId));
       break;
     }
-  }
-  return out;
-}
-
-/**
- * The URLs findUrls finds on the lines holding the offsets `at` (sorted), as it finds them in the
- * whole text: no URL spans a line break (whitespace always ends one, url-chars), so the search of
- * a line (with the line break before it, the character a URL's start is read against) gives the
- * same matches there as the search of the whole text.
- */
-function matchesOnLines(text: string, at: readonly number[]): UrlMatch[] {
-  const out: UrlMatch[] = [];
-  let searched = 0; // where the last line searched ends
-  for (const offset of at) {
-    if (offset < searched) continue;
-    const from = Math.max(0, text.lastIndexOf('\n', offset));
-    const nl = text.indexOf('\n', offset);
-    searched = nl < 0 ? text.length : nl + 1;
-    for (const m of findUrls(text.slice(from, searched)))
-      out.push({ start: m.start + from, end: m.end + from });
   }
   return out;
 }

@@ -2,7 +2,7 @@
 // workspace-files/, which bytes are text file-bytes.ts): which URLs a file holds for a
 // conversion, how they are grouped in the Refactor Preview, and where each edit lands (line and
 // character). Every new URL is written through writeUrl.
-import { eachUrl } from '../core/find/find-urls';
+import { urlsToPlan } from './amp-url-matches';
 import { readUrlAt } from './read-url';
 import { splitAuthority, splitUri } from '../core/shared/uri';
 import { hostToAscii, hostToUnicode } from '../core/shared';
@@ -12,6 +12,9 @@ import { format, type Localize } from './localize';
 import type { PlannedEdit, Skip } from './plan-edits';
 import type { Transform } from './transforms';
 import { writeUrl, type WriteResult } from './write-context';
+import { textHashSteps } from './text-hash';
+
+export { textHash } from './text-hash';
 
 export const WORKSPACE_TARGETS = ['publisher', 'cache'] as const;
 export type WorkspaceTarget = (typeof WORKSPACE_TARGETS)[number];
@@ -416,7 +419,7 @@ function* planSteps(
     hosts.set(h, h);
     return h;
   };
-  for (const match of eachUrl(text)) {
+  for (const match of urlsToPlan(text, target === 'publisher', caches)) {
     if (++count % URLS_PER_STEP === 0) yield;
     // The URL its reader sees (`&amp;` in an attribute is `&`), and all the text written for it.
     const m = readUrlAt(text, match.start, match.end, languageId);
@@ -431,7 +434,7 @@ function* planSteps(
     lines ??= new LineIndex(text);
     while (!lines.reach(w.refused === undefined ? m.end : m.start)) yield;
     const starts = lines.starts;
-    const found = text.slice(m.start, m.end);
+    const found = ownCopy(text.slice(m.start, m.end));
     const startLine = lines.line(m.start);
     const startChar = m.start - starts[startLine];
     if (w.refused !== undefined) {
@@ -463,6 +466,15 @@ function* planSteps(
 }
 
 /**
+ * `slice` as a string of its own. A slice of a text may keep the whole text alive (V8's sliced
+ * strings): the plans of 10,000 files held every file's text, 100 MB, until the command ended.
+ * Flattening a concatenation copies it; the slice of that copy refers to the copy alone.
+ */
+function ownCopy(slice: string): string {
+  return ` ${slice}`.slice(1);
+}
+
+/**
  * Distinct hosts of the edits with their counts, most frequent first (the host quick pick): one
  * entry per host as a browser reads it (`host`, ASCII), shown in its Unicode form (`label`).
  */
@@ -484,38 +496,12 @@ function unicodeHost(host: string): string {
   }
 }
 
-/** A 32-bit FNV-1a hash of a text: to tell a file changed between scan and apply. */
-export function textHash(text: string): number {
-  return hashRange(0x811c9dc5, text, 0, text.length) >>> 0;
-}
-
-/** Characters hashed between two looks at the clock (textHashSliced): under a millisecond. */
-const HASH_STEP = 1 << 18;
-
 /**
  * textHash in time slices, for the scan: a 9 MB text is hashed 262,144 characters at a time, with
  * `pause()` whenever `sliceMs` have passed (in one piece it held the extension host 15–40 ms).
  */
 export function textHashSliced(text: string, clock: SliceClock): Promise<number> {
-  return runSliced(hashSteps(text), clock);
-}
-
-function* hashSteps(text: string): Generator<void, number> {
-  let h = 0x811c9dc5;
-  for (let from = 0; from < text.length; from += HASH_STEP) {
-    h = hashRange(h, text, from, Math.min(text.length, from + HASH_STEP));
-    yield;
-  }
-  return h >>> 0;
-}
-
-/** FNV-1a of text[from, to) continued from `h`. */
-function hashRange(h: number, text: string, from: number, to: number): number {
-  for (let i = from; i < to; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h;
+  return runSliced(textHashSteps(text), clock);
 }
 
 /** The labels of the Refactor Preview groups. */

@@ -13,6 +13,7 @@ import { showCacheOrigin } from './show-cache-origin';
 import { toCacheUrl } from './to-cache-url';
 import { toPublisherUrl } from './to-publisher-url';
 import { workspaceConvert } from './workspace-convert';
+import { undoWorkspaceChange } from './workspace-undo';
 
 export function registerCommands(config: Config, state: vscode.Memento): vscode.Disposable {
   // Arguments arrive from anywhere (command links, other extensions, keybindings): each handler
@@ -35,6 +36,7 @@ export function registerCommands(config: Config, state: vscode.Memento): vscode.
     open: (...args) => open(config, ...args),
     workspaceToPublisher: (...args) => workspaceConvert(config, state, 'publisher', ...args),
     workspaceToCache: (...args) => workspaceConvert(config, state, 'cache', ...args),
+    undoWorkspaceChange: () => undoWorkspaceChange(),
   };
   return vscode.Disposable.from(
     ...(Object.keys(handlers) as CommandName[]).map((name) =>

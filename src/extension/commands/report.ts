@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { plainMessage } from '../logic/escape';
 import {
-  inert,
+  inertPath,
   oneLine,
   place,
   quietCounts,
@@ -32,11 +32,12 @@ export function notStarted(reason: string): EditSummary {
 /**
  * How a file is named in reports: relative to its workspace folder, as the Problems view names it
  * (asRelativePath: the folder's name first in a workspace of several), else its path on disk,
- * else its URI.
+ * else its URI; made inert (inertPath: a control character in a name is shown, never obeyed).
  */
 export function displayPath(uri: vscode.Uri): string {
-  if (vscode.workspace.getWorkspaceFolder(uri)) return vscode.workspace.asRelativePath(uri);
-  return uri.scheme === 'file' ? uri.fsPath : uri.toString();
+  if (vscode.workspace.getWorkspaceFolder(uri))
+    return inertPath(vscode.workspace.asRelativePath(uri));
+  return inertPath(uri.scheme === 'file' ? uri.fsPath : uri.toString());
 }
 
 /**
@@ -69,7 +70,7 @@ export function reportBatch(
     ]);
   void writeReport(
     reportLines(
-      [`${title}: ${inert(path)}`, line, ...quietCounts(summary.skipped, t)],
+      [`${title}: ${path}`, line, ...quietCounts(summary.skipped, t)],
       [
         skipSection(t('Warnings'), warnings, locate, Infinity),
         skipSection(t('Left as they were'), left, locate, Infinity),

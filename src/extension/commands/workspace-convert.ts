@@ -21,6 +21,7 @@ import {
   type BuildMode,
   type BuiltEdit,
 } from './workspace-apply';
+import { writeDirect, type NotWritten } from './workspace-direct';
 import { reportWorkspace } from './workspace-report';
 import { inert } from '../../shared/batch-report';
 import {
@@ -31,7 +32,7 @@ import {
 import { filesSummary } from '../logic/files-summary';
 import { repoConfigOf } from '../repo-config';
 import { count } from '../numbers';
-import { listWorkspaceFiles, scanFiles } from './workspace-scan';
+import { listWorkspaceFiles, scanFiles, type ScannedFile } from './workspace-scan';
 
 /** Programmatic arguments; each one given skips its prompt. */
 export interface WorkspaceArgs {
@@ -59,6 +60,10 @@ export interface WorkspaceResult {
   /** How the user answered: written at once, through the preview, or not at all. */
   choice?: 'replace' | 'preview' | 'pick';
   applied: boolean;
+  /** Files written directly that "Undo Last Workspace Change" would put back. */
+  undoable?: number;
+  /** Files changed in editors the user had open, left unsaved (theirs to save or undo). */
+  unsaved?: number;
   aborted?: string;
 }
 
@@ -247,21 +252,128 @@ export async function workspaceConvert(
     a.preview === undefined ? await askHow(target, counted) : a.preview ? previewMode : 'replace';
   if (!how)
     return report(result({ ...base, aborted: vscode.l10n.t('Cancelled; nothing was written.') }));
-  const built =
-    how === 'replace' ? counted : await buildEditSliced(fresh, how, choice.host, texts, clock);
-  // isRefactoring: files not open before are saved after (files.refactoring.autoSave).
+  // The dialog stays open as long as the user leaves it: the same check again, right before the
+  // write; a file edited or swapped (for a link, or behind a linked folder) meanwhile is left.
+  const now = await checkFresh(fresh, max);
+  const allStale = [...stale, ...now.stale];
+  if (how === 'replace') {
+    const w = await writeReplace(now.fresh, choice.host, texts, max, counted);
+    const left = [...allStale, ...w.refused];
+    return reportWorkspace(
+      target,
+      result({
+        ...base,
+        staleFiles: left.map((f) => vscode.workspace.asRelativePath(f.uri)),
+        changedFiles: w.files,
+        edits: w.report.others.length,
+        choice: how,
+        applied: w.applied,
+        undoable: w.undoable,
+        unsaved: w.unsaved,
+        aborted: w.aborted,
+      }),
+      scan,
+      left,
+      w.report,
+    );
+  }
+  const built = await buildEditSliced(now.fresh, how, choice.host, texts, clock);
   const applied = await vscode.workspace.applyEdit(built.edit, { isRefactoring: true });
-  return report(
+  return reportWorkspace(
+    target,
     result({
       ...base,
+      staleFiles: allStale.map((f) => vscode.workspace.asRelativePath(f.uri)),
+      changedFiles: built.files,
       // Through the preview, what was ticked is VS Code's to know: the counts are the proposal.
-      edits: how === 'replace' ? base.edits : counted.changes,
+      edits: built.changes,
+      review: built.review.length,
       choice: how,
       applied,
       aborted: applied ? undefined : vscode.l10n.t('The edit was discarded; nothing was written.'),
     }),
+    scan,
+    allStale,
     built,
   );
+}
+
+/**
+ * The default choice: every change but those that deserve a look, on disk. Files no editor holds
+ * are written directly (workspace-direct.ts; the desktop build), the others through one
+ * WorkspaceEdit, whose documents are then saved unless they held unsaved changes before (VS Code
+ * saves a refactoring's files only when it spans several: one file would stay unsaved). A cancel
+ * during the direct writes writes nothing more: each file is as it was or fully converted.
+ */
+async function writeReplace(
+  files: readonly ScannedFile[],
+  host: string | undefined,
+  texts: ReadonlyMap<string, string>,
+  max: number,
+  counted: BuiltEdit,
+): Promise<{
+  report: BuiltEdit;
+  files: number;
+  applied: boolean;
+  refused: NotWritten[];
+  undoable: number;
+  unsaved: number;
+  aborted?: string;
+}> {
+  const direct = await writeDirect(files, host, max);
+  const undoable = direct.written.length;
+  let viaEditor: ScannedFile[] = [];
+  let applied = true;
+  let aborted: string | undefined;
+  let unsaved = 0;
+  if (direct.cancelled) {
+    const left = direct.notDone.length + direct.forEditor.length;
+    aborted = vscode.l10n.t(
+      'Cancelled: {0} files written (Undo puts them back), {1} left as they were',
+      undoable,
+      left,
+    );
+  } else if (direct.forEditor.length > 0) {
+    const built = await buildEditSliced(direct.forEditor, 'replace', host, texts, clock);
+    const openBefore = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
+    // isRefactoring: files not open before are saved after (files.refactoring.autoSave).
+    applied = await vscode.workspace.applyEdit(built.edit, { isRefactoring: true });
+    if (applied) {
+      viaEditor = direct.forEditor;
+      unsaved = await saveEdited(built, openBefore);
+    } else aborted = vscode.l10n.t('The edit was discarded; nothing was written.');
+  }
+  const written = new Set([...direct.written, ...viaEditor].map((f) => f.uri.toString()));
+  const report: BuiltEdit = {
+    ...counted,
+    others: counted.others.filter((i) => written.has(i.uri.toString())),
+  };
+  return {
+    report,
+    files: written.size,
+    applied,
+    refused: direct.refused,
+    undoable,
+    unsaved,
+    aborted,
+  };
+}
+
+/**
+ * Saves the documents `built` edited that were not open before it (VS Code opened them for the
+ * edit; a refactoring of one file leaves it unsaved). A document the user had open is theirs to
+ * save: its text may differ from its bytes (line endings shown normalised). Returns how many
+ * edited documents stay unsaved.
+ */
+async function saveEdited(built: BuiltEdit, openBefore: ReadonlySet<string>): Promise<number> {
+  const uris = new Set(built.entries.map((e) => e.uri.toString()));
+  let unsaved = 0;
+  for (const doc of vscode.workspace.textDocuments) {
+    const key = doc.uri.toString();
+    if (!uris.has(key) || !doc.isDirty) continue;
+    if (openBefore.has(key) || !(await doc.save())) unsaved++;
+  }
+  return unsaved;
 }
 
 /**

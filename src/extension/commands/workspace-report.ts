@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import {
   inert,
+  inertPath,
   oneLine,
   place,
   reportLines,
@@ -12,11 +13,12 @@ import {
 } from '../../shared/batch-report';
 import { fileSkipReason, type WorkspaceTarget } from '../../shared/workspace-plan';
 import { notify, writeReport } from '../report-channel';
+import { COMMAND } from '../command-ids';
 import { displayPath } from './report';
 import type { BuiltEdit, ReviewItem } from './workspace-apply';
 import type { WorkspaceResult } from './workspace-convert';
 import { count } from '../numbers';
-import type { ScannedFile, WorkspaceScan } from './workspace-scan';
+import type { WorkspaceScan } from './workspace-scan';
 
 /** A section of `all`, every item made into a line (the report is complete: README). */
 function section<T>(title: string, all: readonly T[], item: (x: T) => ReportItem): ReportSection {
@@ -57,6 +59,7 @@ export function workspaceLine(target: WorkspaceTarget, r: WorkspaceResult): stri
     skippedFiles > 0 && t('{0} files skipped', skippedFiles),
     r.staleFiles.length > 0 &&
       t('{0} files changed since the scan, left untouched', r.staleFiles.length),
+    (r.unsaved ?? 0) > 0 && t('{0} files changed in open editors, not saved', r.unsaved ?? 0),
   ]);
 }
 
@@ -65,7 +68,7 @@ export function reportWorkspace(
   target: WorkspaceTarget,
   r: WorkspaceResult,
   scan: WorkspaceScan,
-  stale: readonly ScannedFile[],
+  stale: readonly { uri: vscode.Uri; reason?: string }[],
   built: BuiltEdit,
 ): WorkspaceResult {
   const t = vscode.l10n.t;
@@ -99,19 +102,26 @@ export function reportWorkspace(
           text: `${inert(s.url)}: ${s.reason}`,
         })),
         section(t('Files skipped'), scan.skippedPaths, (f) => ({
-          where: f.path,
+          where: inertPath(f.path),
           text: fileSkipReason(f.reason, t),
         })),
         section(t('Files changed since the scan, left untouched'), stale, (f) => ({
           where: displayPath(f.uri),
-          text: '',
+          text: f.reason ?? '',
         })),
       ],
       t,
       Infinity,
     ),
   );
-  notify(line, r.aborted !== undefined || !r.applied || r.review > 0 || r.staleFiles.length > 0);
+  const undo = t('Undo');
+  notify(
+    line,
+    r.aborted !== undefined || !r.applied || r.review > 0 || r.staleFiles.length > 0,
+    r.undoable
+      ? [{ label: undo, run: () => vscode.commands.executeCommand(COMMAND.undoWorkspaceChange) }]
+      : [],
+  );
   return r;
 }
 

@@ -11,6 +11,10 @@ import { languageOfPath } from '../../../src/shared/language-of-path';
 import { readSettings, type Settings } from '../../../src/shared/settings';
 import { prng } from '../../../bench/urls';
 import { WRITTEN } from '../../shared/readings';
+import { eachUrl } from '../../../src/core/find/find-urls';
+import { readUrlAt } from '../../../src/shared/read-url';
+import { groupFor } from '../../../src/shared/workspace-plan';
+import { urlsToPlan } from '../../../src/shared/amp-url-matches';
 
 const AMP_RULES = new Set<CheckRule>(['amp-cache-url', 'amp-viewer-url', 'amp-no-publisher-url']);
 const DEFAULT = readSettings(() => undefined, true);
@@ -174,6 +178,31 @@ describe('amp-prefilter: the check skips only what the full check would not repo
     // Both ways exercised: many files with AMP URLs, many cleared without decoding.
     assert.ok(withFindings > n / 10, `${withFindings} of ${n} with findings`);
     assert.ok(cleared > n / 10, `${cleared} of ${n} cleared`);
+  });
+
+  it('the workspace scan plans the URLs of the publisher conversion from the prefilter, and finds every one a search of every URL finds (issue 28)', () => {
+    const rnd = prng(28);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
+    /** The AMP URLs the publisher conversion plans, from `matches`. */
+    const amp = (
+      text: string,
+      lang: string | undefined,
+      s: Settings,
+      matches: Iterable<{ start: number; end: number }>,
+    ) =>
+      [...matches]
+        .map((m) => readUrlAt(text, m.start, m.end, lang))
+        .filter((m) => groupFor(m.url, 'publisher', s.caches) !== undefined)
+        .map((m) => `${m.start}-${m.end} ${m.url}`);
+    let found = 0;
+    for (let i = 0; i < 3000; i++) {
+      const [lang, text] = generated(rnd, pick);
+      const s = rnd() < 0.2 ? CUSTOM : DEFAULT;
+      const want = amp(text, lang, s, eachUrl(text));
+      found += want.length;
+      assert.deepEqual(amp(text, lang, s, urlsToPlan(text, true, s.caches)), want, text);
+    }
+    assert.ok(found > 300, `${found} AMP URLs`);
   });
 
   it("the repository's own files (sources, tests, docs, fixtures)", () => {

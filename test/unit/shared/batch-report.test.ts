@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import {
+  inertPath,
   inert,
   oneLine,
   place,
@@ -9,6 +10,16 @@ import {
 } from '../../../src/shared/batch-report';
 
 describe('batch report (the "AMP URL" output channel, issue 21)', () => {
+  it('a file name with a line break, CR or Bidi control gives one line, never a forged location (issue 26)', () => {
+    const name = 'a\n  /etc/passwd:1:1  x\r\u202egnp.md';
+    const shown = inertPath(name);
+    assert.equal(shown, 'a⟨U+000A⟩  /etc/passwd:1:1  x⟨U+000D⟩⟨U+202E⟩gnp.md');
+    const lines = reportLines(['t'], [{ title: 'Files', items: [{ where: shown, text: '' }] }]);
+    assert.deepEqual(lines, ['t', 'Files (1):', `  ${shown}  `]);
+    // Never shortened, however long: a path is named whole.
+    assert.equal(inertPath('d/'.repeat(400)), 'd/'.repeat(400));
+  });
+
   it('places a change as path:line:column, 1-based (what the output view links)', () => {
     assert.equal(place('/w/docs/a.md', 0, 0), '/w/docs/a.md:1:1');
     assert.equal(place('/w/docs/a.md', 11, 4), '/w/docs/a.md:12:5');

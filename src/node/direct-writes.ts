@@ -1,0 +1,76 @@
+// Runs write jobs (write-jobs.ts) in worker threads, for the extension's desktop build: the
+// extension host's thread only hands out jobs and counts outcomes, so it never waits on a write
+// or a flush. Jobs of one folder go to one worker (safe-file.ts keeps the folder it last opened),
+// the folders spread over the workers by their number of files.
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { WorkerData, WorkerMessage, WriteJob, WriteOutcome } from './write-jobs';
+
+/** Workers at most: enough flushes in flight to share journal commits, few threads to start. */
+const MAX_WORKERS = 8;
+/** Files per worker below which fewer workers are started (a thread costs a few milliseconds). */
+const JOBS_PER_WORKER = 64;
+
+export interface DirectRun {
+  /** Resolves when every worker has ended: one outcome per job, undefined for a job not done. */
+  done: Promise<(WriteOutcome | undefined)[]>;
+  /** Stops every worker between two files (each file is then written whole or not at all). */
+  stop: () => void;
+}
+
+/** The jobs split into `n` lists, a folder's jobs together, the lists of about equal length. */
+export function splitByFolder(jobs: readonly WriteJob[], n: number): number[][] {
+  const folders = new Map<string, number[]>();
+  jobs.forEach((job, i) => {
+    const dir = job.rel.includes('/') ? job.rel.slice(0, job.rel.lastIndexOf('/')) : '';
+    let list = folders.get(dir);
+    if (!list) folders.set(dir, (list = []));
+    list.push(i);
+  });
+  const lists: number[][] = Array.from({ length: n }, () => []);
+  for (const list of [...folders.values()].sort((a, b) => b.length - a.length)) {
+    let shortest = lists[0];
+    for (const l of lists) if (l.length < shortest.length) shortest = l;
+    shortest.push(...list);
+  }
+  return lists.filter((l) => l.length > 0);
+}
+
+/**
+ * Starts the jobs of one root (a workspace folder's path on disk). `onOutcome` is called on the
+ * extension host's thread as each file is done (for the progress count).
+ */
+export function runDirectWrites(
+  root: string,
+  jobs: readonly WriteJob[],
+  onOutcome: (index: number, outcome: WriteOutcome) => void,
+  workerFile = path.join(__dirname, 'write-worker.js'),
+): DirectRun {
+  const outcomes = new Array<WriteOutcome | undefined>(jobs.length).fill(undefined);
+  const stop = new SharedArrayBuffer(4);
+  const n = Math.max(1, Math.min(MAX_WORKERS, Math.ceil(jobs.length / JOBS_PER_WORKER)));
+  const lists = splitByFolder(jobs, n);
+  const ended = lists.map(
+    (list) =>
+      new Promise<void>((resolve) => {
+        const data: WorkerData = { root, jobs: list.map((i) => jobs[i]), stop };
+        const worker = new Worker(workerFile, { workerData: data });
+        worker.on('message', (m: WorkerMessage) => {
+          const index = list[m.index];
+          outcomes[index] = m.outcome;
+          onOutcome(index, m.outcome);
+        });
+        // A worker that fails to start or dies leaves its remaining jobs undone (undefined).
+        worker.on('error', () => {
+          resolve();
+        });
+        worker.on('exit', () => {
+          resolve();
+        });
+      }),
+  );
+  return {
+    done: Promise.all(ended).then(() => outcomes),
+    stop: () => Atomics.store(new Int32Array(stop), 0, 1),
+  };
+}

@@ -1,0 +1,70 @@
+// A worker thread of the extension's desktop build that rewrites files with the command line's
+// confined, atomic writes (safe-file.ts: the same rules, the same code). Each write flushes the
+// file to disk and waits for it: done on the extension host's own thread, 10,000 such waits
+// would hold it for minutes; here they hold only this worker, and the workers' flushes share
+// the file system's journal commits (docs/workspace.md). Jobs are done in order; the stop flag
+// is read between two files, so a file is either written whole or not touched.
+import { createHash } from 'node:crypto';
+import { parentPort, workerData } from 'node:worker_threads';
+import { applyTextEdits, decodeFileBytes, encodeFileText } from '../shared/file-bytes';
+import { textHash } from '../shared/text-hash';
+import { ConfinedFiles } from './safe-file';
+import type { WorkerData, WorkerMessage, WriteJob, WriteOutcome } from './write-jobs';
+
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** One job: read (confined), check it is what the job expects, edit, replace atomically. */
+export function runJob(files: ConfinedFiles, job: WriteJob): WriteOutcome {
+  const read = files.read(job.rel, job.maxSize);
+  if (read.refused !== undefined) return { written: false, reason: read.refused, code: read.code };
+  // The read shares a buffer with the next one: a copy, kept until the replace compares it.
+  const bytes = Buffer.from(read.bytes);
+  const before = sha256(bytes);
+  const decoded = decodeFileBytes(bytes);
+  if (decoded.skip !== undefined)
+    return { written: false, reason: 'sha256' in job.expect ? 'changed' : 'notPlanned' };
+  const expect = job.expect;
+  if ('sha256' in expect) {
+    if (before !== expect.sha256) return { written: false, reason: 'changed' };
+  } else if (decoded.text.length !== expect.length || textHash(decoded.text) !== expect.hash) {
+    // The scan's file, read another way (VS Code's files.encoding): the editor's to write. Any
+    // other file was changed since the scan: never written, by either way.
+    const asScanned =
+      read.version.size === expect.size && Math.trunc(read.version.mtimeMs) === expect.mtime;
+    return { written: false, reason: asScanned ? 'notPlanned' : 'changed' };
+  }
+  let data: Uint8Array;
+  try {
+    data = encodeFileText(applyTextEdits(decoded.text, job.edits), decoded.encoding);
+  } catch {
+    return { written: false, reason: 'notPlanned' }; // an edit outside the text
+  }
+  const after = sha256(data);
+  if (job.resultSha256 !== undefined && after !== job.resultSha256)
+    return { written: false, reason: 'notRestorable' };
+  const refused = files.replace(job.rel, data, { version: read.version, bytes });
+  if (refused) return { written: false, reason: refused.refused, code: refused.code };
+  return { written: true, encoding: decoded.encoding, before, after };
+}
+
+function main(): void {
+  const data = workerData as WorkerData;
+  const stop = new Int32Array(data.stop);
+  const files = new ConfinedFiles(data.root);
+  try {
+    for (let index = 0; index < data.jobs.length; index++) {
+      if (Atomics.load(stop, 0) !== 0) return;
+      let outcome: WriteOutcome;
+      try {
+        outcome = runJob(files, data.jobs[index]);
+      } catch (e) {
+        outcome = { written: false, reason: 'failed', code: (e as Error).message };
+      }
+      parentPort?.postMessage({ index, outcome } satisfies WorkerMessage);
+    }
+  } finally {
+    files.close();
+  }
+}
+
+if (parentPort) main();

@@ -1,0 +1,197 @@
+// The workspace commands' direct writes (issue 28): a job rewrites a file only when it still
+// decodes to the text planned on, byte for byte elsewhere; its undo gives back every byte and
+// refuses a file changed since; the worker threads do the same on real files.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { runDirectWrites, splitByFolder } from '../../../src/node/direct-writes';
+import { ConfinedFiles } from '../../../src/node/safe-file';
+import { runJob } from '../../../src/node/write-worker';
+import type { WriteJob, WriteOutcome } from '../../../src/node/write-jobs';
+import { applyTextEdits } from '../../../src/shared/file-bytes';
+import { textHash } from '../../../src/shared/text-hash';
+import { undoEdits, type EditWithOld } from '../../../src/shared/undo-edits';
+
+const CACHE = 'https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html';
+const PUB = 'https://example.com/amp_document.html';
+
+/** The job that replaces every CACHE in `text` with PUB, and the edits with their old text. */
+function jobFor(rel: string, text: string): { job: WriteJob; edits: EditWithOld[] } {
+  const edits: EditWithOld[] = [];
+  for (let i = text.indexOf(CACHE); i >= 0; i = text.indexOf(CACHE, i + 1))
+    edits.push({ start: i, end: i + CACHE.length, newText: PUB, oldText: CACHE });
+  return {
+    job: {
+      rel,
+      expect: {
+        hash: textHash(text),
+        length: text.length,
+        size: Buffer.byteLength(text),
+        mtime: 0,
+      },
+      edits: edits.map(({ start, end, newText }) => ({ start, end, newText })),
+      maxSize: 1e7,
+    },
+    edits,
+  };
+}
+
+describe('direct writes of the workspace commands (issue 28)', () => {
+  let tmp: string;
+  let files: ConfinedFiles;
+  beforeEach(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-direct-'));
+    files = new ConfinedFiles(tmp);
+  });
+  afterEach(() => {
+    files.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('undoEdits turns the edited text back into the text, for edits that grow and shrink', () => {
+    const text = `a ${CACHE} b ${CACHE}\r\n c`;
+    const edits: EditWithOld[] = [
+      { start: 2, end: 2 + CACHE.length, newText: PUB, oldText: CACHE },
+      {
+        start: 5 + CACHE.length,
+        end: 5 + 2 * CACHE.length,
+        newText: 'x'.repeat(200),
+        oldText: CACHE,
+      },
+    ];
+    assert.equal(applyTextEdits(applyTextEdits(text, edits), undoEdits(edits)), text);
+  });
+
+  it('a job rewrites the file (BOM, CRLF, mixed endings and other bytes kept); its undo gives back every byte', () => {
+    const original = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(`é ${CACHE}\r\nlone\rcr ${CACHE}\n`),
+    ]);
+    fs.writeFileSync(path.join(tmp, 'a.md'), original);
+    const text = original.subarray(3).toString('utf8');
+    const { job, edits } = jobFor('a.md', text);
+    const done = runJob(files, job);
+    assert.ok(done.written);
+    const after = fs.readFileSync(path.join(tmp, 'a.md'));
+    assert.deepEqual(
+      after,
+      Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from(`é ${PUB}\r\nlone\rcr ${PUB}\n`),
+      ]),
+    );
+    const undo = runJob(files, {
+      rel: 'a.md',
+      expect: { sha256: done.after },
+      edits: undoEdits(edits),
+      resultSha256: done.before,
+      maxSize: 1e7,
+    });
+    assert.ok(undo.written);
+    assert.deepEqual(fs.readFileSync(path.join(tmp, 'a.md')), original);
+  });
+
+  it('a job leaves a file edited since the scan (changed), the editor a file read another way (notPlanned), the undo a file changed since (changed)', () => {
+    const text = `x ${CACHE}\n`;
+    fs.writeFileSync(path.join(tmp, 'b.md'), `PR${text}`);
+    const { job } = jobFor('b.md', text);
+    assert.deepEqual(runJob(files, job), { written: false, reason: 'changed' });
+    // Same size and time as the scan saw, another text: VS Code read it in another encoding.
+    const st = fs.statSync(path.join(tmp, 'b.md'));
+    const asScanned = {
+      ...job,
+      expect: { ...job.expect, size: st.size, mtime: Math.trunc(st.mtimeMs) },
+    };
+    assert.deepEqual(runJob(files, asScanned), { written: false, reason: 'notPlanned' });
+    assert.equal(fs.readFileSync(path.join(tmp, 'b.md'), 'utf8'), `PR${text}`);
+    fs.writeFileSync(path.join(tmp, 'c.md'), text);
+    const first = jobFor('c.md', text);
+    const done = runJob(files, first.job);
+    assert.ok(done.written);
+    fs.appendFileSync(path.join(tmp, 'c.md'), 'more\n');
+    const undo = runJob(files, {
+      rel: 'c.md',
+      expect: { sha256: done.after },
+      edits: undoEdits(first.edits),
+      resultSha256: done.before,
+      maxSize: 1e7,
+    });
+    assert.deepEqual(undo, { written: false, reason: 'changed' });
+    assert.equal(fs.readFileSync(path.join(tmp, 'c.md'), 'utf8'), `x ${PUB}\nmore\n`);
+  });
+
+  it('a job refuses a file swapped for a link and a file behind a linked folder; the target keeps its bytes', () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-direct-out-'));
+    try {
+      const text = `x ${CACHE}\n`;
+      fs.writeFileSync(path.join(outside, 't.md'), text);
+      fs.symlinkSync(path.join(outside, 't.md'), path.join(tmp, 'l.md'));
+      fs.symlinkSync(outside, path.join(tmp, 'd'));
+      assert.equal(runJob(files, jobFor('l.md', text).job).written, false);
+      assert.equal(runJob(files, jobFor('d/t.md', text).job).written, false);
+      assert.equal(fs.readFileSync(path.join(outside, 't.md'), 'utf8'), text);
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it("splitByFolder keeps a folder's jobs in one list and spreads folders over the lists", () => {
+    const job = (rel: string): WriteJob => ({ rel, expect: { sha256: '' }, edits: [], maxSize: 1 });
+    const jobs = ['a/1', 'b/1', 'a/2', 'c/1', 'top', 'b/2', 'a/3'].map(job);
+    const lists = splitByFolder(jobs, 3);
+    const folderOf = (i: number) => path.posix.dirname(jobs[i].rel);
+    for (const f of ['a', 'b', 'c', '.'])
+      assert.equal(lists.filter((l) => l.some((i) => folderOf(i) === f)).length, 1, f);
+    assert.deepEqual(lists.flat().sort(), [0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('the worker threads write 300 files in 12 folders, each one whole; a stop leaves each file whole or untouched', async function () {
+    this.timeout(60_000);
+    const text = (i: number) => `file ${i} ${CACHE}\n${'z'.repeat(i)}\n`;
+    const jobs: WriteJob[] = [];
+    for (let i = 0; i < 300; i++) {
+      const rel = `f${i % 12}/n${i}.md`;
+      fs.mkdirSync(path.join(tmp, `f${i % 12}`), { recursive: true });
+      fs.writeFileSync(path.join(tmp, rel), text(i));
+      jobs.push(jobFor(rel, text(i)).job);
+    }
+    // The worker file tsc compiled beside this module's (out/src/node/).
+    const worker = path.join(__dirname, '../../../src/node/write-worker.js');
+    let seen = 0;
+    const run = runDirectWrites(tmp, jobs, () => seen++, worker);
+    const outcomes = await run.done;
+    assert.equal(seen, 300);
+    assert.ok(outcomes.every((o) => o?.written));
+    for (let i = 0; i < 300; i++)
+      assert.equal(
+        fs.readFileSync(path.join(tmp, jobs[i].rel), 'utf8'),
+        text(i).replace(CACHE, PUB),
+      );
+    // Again on fresh files, stopped at the first outcome: each file is the original or the fix.
+    for (let i = 0; i < 300; i++) fs.writeFileSync(path.join(tmp, jobs[i].rel), text(i));
+    const stopper = {
+      stop: () => {
+        /* set below */
+      },
+    };
+    const second = runDirectWrites(
+      tmp,
+      jobs,
+      () => {
+        stopper.stop();
+      },
+      worker,
+    );
+    stopper.stop = second.stop;
+    const partial: (WriteOutcome | undefined)[] = await second.done;
+    assert.ok(
+      partial.some((o) => o === undefined),
+      'nothing was stopped',
+    );
+    for (let i = 0; i < 300; i++) {
+      const now = fs.readFileSync(path.join(tmp, jobs[i].rel), 'utf8');
+      assert.equal(now, partial[i]?.written ? text(i).replace(CACHE, PUB) : text(i), jobs[i].rel);
+    }
+  });
+});
