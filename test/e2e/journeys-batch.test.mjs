@@ -79,8 +79,12 @@ const CONVERT_ALL_ROWS = [
 let wb,
   failed = false;
 let step = 0;
-const shot = (journey, what) =>
-  wb.screenshot(`journey-${journey}-${String(++step).padStart(2, '0')}-${what}.png`);
+const shot = (journey, what, detail) =>
+  wb.screenshot(
+    `journey-${journey}-${String(++step).padStart(2, '0')}-${what}.png`,
+    undefined,
+    detail,
+  );
 const disk = (rel) => fs.readFileSync(path.join(wb.folder, rel), 'utf8');
 /** Every file of the folder (demo/'s too: the default "**\/*" converts them), name → text. */
 const folderText = () =>
@@ -184,7 +188,7 @@ describe('journeys: batch and workspace commands (code-server in Chromium)', fun
       dialogText,
       /^Files: README\.md, config\.json, content\/post-1\.md, content\/post-2\.html, content\/post-3\.md, and 4 more \(4 at the top\)$/m,
     );
-    await shot('deamp', 'dialog');
+    await shot('deamp', 'dialog', dialog);
     // The default button (Enter) writes.
     await wb.page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
@@ -276,7 +280,7 @@ describe('journeys: batch and workspace commands (code-server in Chromium)', fun
     await wb.runCommand('AMP URL: Convert all URLs in selection/document');
     await wb.waitForQuickInput('Convert all URLs to…');
     assert.deepStrictEqual(await wb.quickPickRows(), CONVERT_ALL_ROWS);
-    await shot('list', 'convert-all-picker');
+    await shot('list', 'convert-all-picker', wb.page.locator('.quick-input-widget'));
     await wb.page.keyboard.press('Enter');
     let t = await toast(/AMP URL: Replaced \d+ URLs/);
     let message = await toastMessage(t);

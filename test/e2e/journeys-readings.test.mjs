@@ -83,7 +83,7 @@ describe('journeys: CORS origins and Safe Browsing hashes as the reader sees the
     );
     const text = (await hover.innerText()).replace(/\u00a0/g, ' ');
     assert.match(text, ORIGIN_LINE);
-    await wb.screenshot('journey-cors-2-publisher-hover.png', hover);
+    await wb.screenshot('journey-cors-2-publisher-hover.png', hover, hover);
     await wb.dismissHover();
   });
 

@@ -175,9 +175,15 @@ export class Workbench {
     await row.first().waitFor({ state: 'detached', timeout: 60_000 });
   }
 
-  async screenshot(name, locator) {
+  /**
+   * The whole workbench as `name`; with `detail`, also that element alone as `<name>-detail.png`
+   * (the walkthrough's pictures: legible at its width, a fraction of the bytes).
+   */
+  async screenshot(name, locator, detail) {
     fs.mkdirSync(shotsDir, { recursive: true });
     await this.page.screenshot({ path: path.join(shotsDir, name) });
+    if (detail)
+      await detail.screenshot({ path: path.join(shotsDir, name.replace(/\.png$/, '-detail.png')) });
     if (locator) await locator.waitFor(); // still showing while the picture was taken
   }
 
