@@ -349,12 +349,24 @@ export class Workbench {
     await this.page.mouse.up({ button: 'right' });
   }
 
-  /** F1, then the command whose palette label is `label`; Enter. */
+  /**
+   * F1, then the command whose palette label is `label`; Enter. A view that takes the focus
+   * while it renders (the Welcome page after a walkthrough) can close the palette between F1 and
+   * the typing, as it would close a person's: then F1 again, as a person would.
+   */
   async runCommand(label) {
-    await this.page.keyboard.press('F1');
     const input = this.quickInput();
-    await input.waitFor();
-    await input.fill(`>${label}`);
+    for (let attempt = 1; ; attempt++) {
+      await this.page.keyboard.press('F1');
+      await input.waitFor();
+      try {
+        await input.fill(`>${label}`, { timeout: attempt < 3 ? 10_000 : 30_000 });
+        break;
+      } catch (e) {
+        if (attempt === 3) throw e;
+        console.error(`  runCommand: the palette closed before "${label}" was typed; F1 again`);
+      }
+    }
     await this.quickPickRow(label).waitFor();
     await this.page.keyboard.press('Enter');
   }
