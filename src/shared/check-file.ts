@@ -10,7 +10,7 @@ import { classify, type UrlKind } from './classify';
 import { format, type Localize } from './localize';
 import { readUrlAt } from './read-url';
 import { makeTransform, type TransformSettings } from './transforms';
-import { lineStarts, positionAt } from './workspace-plan';
+import { lineStarts, positionAt } from './line-index';
 import { writeUrl } from './write-context';
 
 /** Where a URL stands: 0-based offsets, 1-based lines and UTF-16 columns (as editors and SARIF count). */

@@ -12,7 +12,7 @@ import {
   skipSection,
 } from '../../shared/batch-report';
 import { summaryMessage, type EditSummary } from '../../shared/summary';
-import { lineStarts, positionAt } from '../../shared/workspace-plan';
+import { lineStarts, positionAt } from '../../shared/line-index';
 import { notify, writeReport } from '../report-channel';
 
 export function report(summary: EditSummary): EditSummary {

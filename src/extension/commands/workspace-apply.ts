@@ -7,13 +7,13 @@ import { mergeRegionSteps, REGIONS_FROM_EDITS, type Region } from '../../shared/
 import {
   groupLabel,
   hostMatcher,
-  LineIndex,
   reviewLabel,
   runSliced,
   type SliceClock,
   textHash,
   type WorkspaceEditPlan,
 } from '../../shared/workspace-plan';
+import { LineIndex } from '../../shared/line-index';
 import { identityOf } from '../workspace-fs';
 import { editorText } from './workspace-bytes';
 import { filesBehindChangedFolders } from './workspace-identity';

@@ -17,14 +17,11 @@ import {
   groupLabel,
   hostCounts,
   hostOf,
-  LineIndex,
   hostMatches,
-  lineStarts,
   maxFileSize,
   noFileSkips,
   planFile,
   planFileSliced,
-  positionAt,
   textHash,
   textHashSliced,
   fileSkipReason,
@@ -35,6 +32,7 @@ import {
   type FilePlan,
   type WorkspaceTarget,
 } from '../../../src/shared/workspace-plan';
+import { LineIndex, lineStarts, positionAt } from '../../../src/shared/line-index';
 import { applyEdits } from '../../shared/apply-edits';
 
 const settings = readSettings(() => undefined, true);
