@@ -29,8 +29,10 @@ export function runJob(files: ConfinedFiles, job: WriteJob): WriteOutcome {
   } else if (decoded.text.length !== expect.length || textHash(decoded.text) !== expect.hash) {
     // The scan's file, read another way (VS Code's files.encoding): the editor's to write. Any
     // other file was changed since the scan: never written, by either way.
+    // VS Code's stat gives whole milliseconds as Node's Date does (rounded, not truncated):
+    // the same time is within a millisecond of it either way.
     const asScanned =
-      read.version.size === expect.size && Math.trunc(read.version.mtimeMs) === expect.mtime;
+      read.version.size === expect.size && Math.abs(read.version.mtimeMs - expect.mtime) < 1;
     return { written: false, reason: asScanned ? 'notPlanned' : 'changed' };
   }
   let data: Uint8Array;

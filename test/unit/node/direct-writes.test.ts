@@ -104,6 +104,13 @@ describe('direct writes of the workspace commands (issue 28)', () => {
       expect: { ...job.expect, size: st.size, mtime: Math.trunc(st.mtimeMs) },
     };
     assert.deepEqual(runJob(files, asScanned), { written: false, reason: 'notPlanned' });
+    // VS Code's stat rounds to whole milliseconds (Node's Date), where a truncation would
+    // differ: a time 0.7 ms past a millisecond is still the scan's.
+    fs.utimesSync(path.join(tmp, 'b.md'), 1_700_000_000.0127, 1_700_000_000.0127);
+    const rounded = Math.round(fs.statSync(path.join(tmp, 'b.md')).mtimeMs);
+    assert.notEqual(rounded, Math.trunc(fs.statSync(path.join(tmp, 'b.md')).mtimeMs));
+    const asVsCodeSaw = { ...job, expect: { ...asScanned.expect, mtime: rounded } };
+    assert.deepEqual(runJob(files, asVsCodeSaw), { written: false, reason: 'notPlanned' });
     assert.equal(fs.readFileSync(path.join(tmp, 'b.md'), 'utf8'), `PR${text}`);
     fs.writeFileSync(path.join(tmp, 'c.md'), text);
     const first = jobFor('c.md', text);
