@@ -427,17 +427,33 @@ describe('interactive commands (code-server in Chromium)', function () {
       await wb.dismissHover();
 
       // Back to Google with the keyboard, as a person does: focus the dropdown, arrows, Enter.
+      // Under load the first Enter can come before the dropdown takes keys (one failure in
+      // three loaded runs): the keys again, as a person would when the list did not move.
+      const googlePicked = () =>
+        wb.page.waitForFunction(
+          () =>
+            [...document.querySelectorAll('.settings-editor select.monaco-select-box')].some(
+              (s) => s.selectedOptions[0]?.textContent === 'Google AMP Cache',
+            ),
+          undefined,
+          { timeout: 10_000 },
+        );
       const again = await cacheSetting();
-      await again.locator('select.monaco-select-box').focus();
-      await wb.page.keyboard.press('Enter');
-      await options.first().waitFor();
-      await wb.page.keyboard.press('ArrowUp');
-      await wb.page.keyboard.press('Enter');
-      await wb.page.waitForFunction(() =>
-        [...document.querySelectorAll('.settings-editor select.monaco-select-box')].some(
-          (s) => s.selectedOptions[0]?.textContent === 'Google AMP Cache',
-        ),
-      );
+      for (let attempt = 1; ; attempt++) {
+        await again.locator('select.monaco-select-box').focus();
+        await wb.page.keyboard.press('Enter');
+        await options.first().waitFor();
+        await wb.page.keyboard.press('ArrowUp');
+        await wb.page.keyboard.press('Enter');
+        try {
+          await googlePicked();
+          break;
+        } catch (e) {
+          if (attempt === 3) throw e;
+          console.error('  the dropdown did not take the keys; again');
+          await wb.page.keyboard.press('Escape');
+        }
+      }
       await wb.runCommand('View: Close Editor');
       await wb.openFromExplorer('forms.txt');
       await wb.hoverUntil(URL_, (t) => firstCacheUrl(t) === GOOGLE);
