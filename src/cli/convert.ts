@@ -4,16 +4,15 @@
 import { absoluteUrl, hashPrefixes, type HashPrefixLength } from '../core';
 import { cacheOriginOf } from '../shared/cache-origins';
 import { formName } from '../shared/names';
-import { makeConversion, type Target } from '../shared/transforms';
+import { makeConversion, quickPublisher, type Target } from '../shared/transforms';
+import { escapedForLine } from '../shared/inert-text';
 import type { Settings } from '../shared/settings';
 import { UsageError, choice, flag, parseArgs, type FlagSpecs } from './args';
-import { quietPublisherUrl } from '../core/amp/fast-path';
 import { lineBatches, type Line } from './lines';
 import {
   Output,
   RECORD_FORMATS,
   RecordWriter,
-  problemLine,
   textLine,
   writeWhole,
   type RecordFormat,
@@ -147,13 +146,14 @@ export async function runConvert(
     throw new UsageError('--hash-length must be 4, 8, 16 or 32');
   const settings = settingsFromArgs(args);
   const convert = converter(command, settings, hashLength as HashPrefixLength);
-  // Text output of `publisher`: the common cache URL with nothing to note is written without a
-  // row (quietPublisherUrl is the conversion's own first step); only printable ASCII, which no
-  // output escaping changes.
+  // Text output of `publisher`: the common lines (a cache URL with nothing to note, a URL whose
+  // host is surely no AMP host) are answered by the conversion's own first step, without a row.
+  // Only lines the row path would pass on as they are: no blank to trim at the end (such a line
+  // starts with `http`, so absoluteUrl leaves it too).
   const quick =
     command === 'publisher' && format === 'text'
       ? (line: string) =>
-          PRINTABLE.test(line) ? quietPublisherUrl(line, settings.caches) : undefined
+          line.charCodeAt(line.length - 1) > 32 ? quickPublisher(line, settings.caches) : undefined
       : undefined;
   const out = new Output(io.stdout);
   const records = format === 'text' ? undefined : new RecordWriter(format, COLUMNS);
@@ -163,6 +163,18 @@ export async function runConvert(
   const who = `amp-url ${command}`;
   // A URL given on the command line is named as the user counts it there.
   const where = args.operands.length ? 'argument' : 'line';
+  // problemLine(who, `${where} ${lineNo}: ${message}`), with the message made inert once while it
+  // repeats (a crawl-like list refuses most lines with the same words): the part before it has
+  // nothing to escape and cannot join with it into `##` or a leading `::`.
+  let lastMessage: string | undefined;
+  let lastInert = '';
+  const problem = (message: string): string => {
+    if (message !== lastMessage) {
+      lastMessage = message;
+      lastInert = escapedForLine(message);
+    }
+    return `${who}: ${where} ${lineNo}: ${lastInert}\n`;
+  };
   const run = async (batch: readonly Line[]) => {
     let text = '';
     let errors = '';
@@ -171,20 +183,24 @@ export async function runConvert(
       lineNo++;
       const fast = quick && typeof line === 'string' ? quick(line) : undefined;
       if (fast !== undefined) {
-        text += textLine(fast);
+        if (fast.text !== undefined) text += textLine(fast.text);
+        else {
+          refused++;
+          text += '\n';
+          errors += problem(fast.skip);
+        }
         continue;
       }
       const row = rowOf(line, convert);
       if (row.error !== null) {
         if (typeof line === 'string') refused++;
         else unread++;
-        errors += problemLine(who, `${where} ${lineNo}: ${row.error}`);
+        errors += problem(row.error);
       }
       if (records) rows.push(row.warnings ? recordOf(row) : row);
       else {
         text += textLine(row.output ?? '');
-        for (const w of row.warnings ?? [])
-          errors += problemLine(who, `${where} ${lineNo}: warning: ${w}`);
+        for (const w of row.warnings ?? []) errors += problem(`warning: ${w}`);
       }
     }
     if (errors) io.stderr.write(errors);
@@ -197,9 +213,6 @@ export async function runConvert(
   // A line that could not be read (not UTF-8, too long) is an input error: exit 2, after the rest.
   return unread ? 2 : refused ? 1 : 0;
 }
-
-// Printable ASCII from start to end: the line needs no trimming and no output escaping.
-const PRINTABLE = /^[\x21-\x7e]*$/;
 
 const COLUMNS = ['input', 'output', 'error'] as const;
 

@@ -10,7 +10,7 @@ import {
   type NormalizeOptions,
   type ServingType,
 } from '../core';
-import { quietPublisherUrl } from '../core/amp/fast-path';
+import { isPlainPublisherUrl, quietPublisherUrl } from '../core/amp/fast-path';
 import { splitUri } from '../core/shared/uri';
 import { classify, originOf, servingTypeFor } from './classify';
 import { format, type Localize } from './localize';
@@ -94,11 +94,10 @@ function toCache(
  * with the reverse's warnings and the parameters it removed as notes.
  */
 function toPublisher(url: string, s: TransformSettings, t: Localize): TransformResult {
-  // The common cache URL, with nothing to note: no classification, no full reading.
-  const quiet = quietPublisherUrl(url, s.caches);
-  if (quiet !== undefined) return { text: quiet };
+  const quick = quickPublisher(url, s.caches, t);
+  if (quick !== undefined) return quick;
   const { kind, file } = classify(url, s.caches);
-  if (kind === 'publisher') return { skip: t('not an AMP Cache or AMP viewer URL'), quiet: true };
+  if (kind === 'publisher') return notAmpUrl(t);
   // The cache's own host (`https://www.bing-amp.com`) serves no publisher page: said so, rather
   // than what its first label lacks as a domain prefix.
   const own = (reason: string): TransformResult => {
@@ -136,6 +135,28 @@ function toPublisher(url: string, s: TransformSettings, t: Localize): TransformR
   return r.value === null
     ? { skip: t("hashed {0}: can't be reversed", formName('cacheOrigin', t)) }
     : { text: r.value };
+}
+
+const notAmpUrl = (t: Localize): TransformResult => ({
+  skip: t('not an AMP Cache or AMP viewer URL'),
+  quiet: true,
+});
+
+/**
+ * The publisher conversion's answer for the two common cases, told without classifying the URL:
+ * a cache URL with nothing to note (its publisher URL), and a URL whose host as written is surely
+ * no AMP host (refused). Undefined for anything else, which the full conversion reads. The
+ * command-line tool asks it of every line of a list before building a record.
+ */
+export function quickPublisher(
+  url: string,
+  caches: readonly AmpCache[],
+  t: Localize = format,
+): TransformResult | undefined {
+  const quiet = quietPublisherUrl(url, caches);
+  if (quiet !== undefined) return { text: quiet };
+  // classify's own first test (ampUrlKind), so its answer would be `publisher`.
+  return Array.isArray(caches) && isPlainPublisherUrl(url, caches) ? notAmpUrl(t) : undefined;
 }
 
 /** The cache whose own host (its cache domain, not a publisher's subdomain) `url` is on. */

@@ -63,7 +63,7 @@ export function endOfHost(url: string, from: number): number {
 }
 
 /** A cache or viewer host in lower-case ASCII form without a trailing dot, as a browser reads it. */
-function asciiHost(host: string): string {
+export function asciiHost(host: string): string {
   let ascii = host.toLowerCase();
   for (let i = 0; i < ascii.length; i++) {
     const c = ascii.charCodeAt(i);
@@ -86,7 +86,21 @@ export function cacheList(caches: readonly AmpCache[] | null | undefined): reado
   return caches as readonly AmpCache[];
 }
 
+// The domains of a cache list, per list: a crawl's refusals name them for every line (the hosts
+// index in hosts.ts is kept per list the same way).
+const domainsOfList = new WeakMap<readonly AmpCache[], string>();
+
+/** The cache domains of `caches`, as messages list them. */
 export function knownDomains(caches: readonly AmpCache[]): string {
+  let known = domainsOfList.get(caches);
+  if (known === undefined) {
+    known = listDomains(caches);
+    domainsOfList.set(caches, known);
+  }
+  return known;
+}
+
+function listDomains(caches: readonly AmpCache[]): string {
   const domains = (caches as readonly (Partial<AmpCache> | null)[])
     .map((c) =>
       c && Object.hasOwn(c, 'cacheDomain') && typeof c.cacheDomain === 'string'

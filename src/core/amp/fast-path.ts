@@ -4,7 +4,8 @@
 import { plainSchemeEnd } from './cache-url';
 import { hostInfo } from './prefix';
 import { type AmpCache } from './caches';
-import { isPrefixedDomainAt, isRetiredDomainAt, mayBeAmpHostAt } from './hosts';
+import { isPrefixedDomainAt, isRetiredDomainAt, matchHost, mayBeAmpHostAt } from './hosts';
+import { asciiHost } from './address';
 import { REVERSE_TYPES, isViewerParam } from './params';
 import { hostToAscii, isIpv4 } from '../shared/idn';
 
@@ -214,6 +215,39 @@ export function plainPublisherHost(url: string, caches: readonly AmpCache[]): st
   const from = plainSchemeEnd(url);
   if (from === 0) return undefined;
   let end = plainRun(url, from);
+  if (end < 0) return unicodePublisherHost(url, from, caches);
   if (end > from && url.charCodeAt(end - 1) === 46) end--;
   return end > from && !mayBeAmpHostAt(url, from, end, caches) ? url.slice(from, end) : undefined;
 }
+
+/**
+ * plainPublisherHost for a host written with non-ASCII characters (`bücher.de`): its ASCII form
+ * as the full reading gives it (the same `asciiHost`), when that is no host of the table. Only
+ * for what the full reading would take to the same host: lower-case LDH, dots and non-ASCII up to
+ * `/`, `?`, `#` or the end, in a URL without blanks or controls. Else undefined (a `%`, `@`, `:`
+ * or `\`, a host browsers refuse: the full reading says why). It spares IDN publisher URLs,
+ * refused by the reverse and passed over by the classifier, the rest of that reading.
+ */
+function unicodePublisherHost(
+  url: string,
+  from: number,
+  caches: readonly AmpCache[],
+): string | undefined {
+  let end = from;
+  for (; end < url.length; end++) {
+    const c = url.charCodeAt(end);
+    if (c === 47 || c === 63 || c === 35) break;
+    if (!(isLdh(c) || c === 46 || c > 127)) return undefined;
+  }
+  if (end === from || BLANK.test(url)) return undefined;
+  let host: string;
+  try {
+    host = asciiHost(url.slice(from, end));
+  } catch {
+    return undefined;
+  }
+  return host !== '' && matchHost(host, caches) === undefined ? host : undefined;
+}
+
+// What the full reading refuses anywhere in a URL (trimUrl): blanks and controls.
+const BLANK = /[\u0000-\u0020\u007f]/;

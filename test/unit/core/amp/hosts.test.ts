@@ -239,3 +239,62 @@ describe('amp-hosts: ampUrlKind reads a plain host in place', () => {
     assert.equal(found('https://a-com.cdn.ampproject.org.evil.com/c/s/a.com/x'), undefined);
   });
 });
+
+describe('amp-hosts: ampUrlKind reads a host written in Unicode without the rest of the reading', () => {
+  // A lower-case host with non-ASCII characters is taken to its ASCII form (as the full reading
+  // does) and looked up; upper case sends the same URL through the full reading. The labels map to
+  // table hosts' labels (full-width letters, the ideographic full stop), to several labels (㏂ is
+  // `a.m.`, ⒈ is `1.`), to nothing (a soft hyphen, a zero-width joiner), or are refused.
+  const labels = [
+    'bücher',
+    'пример',
+    '例え',
+    'ｃｄｎ',
+    'ａｍｐｐｒｏｊｅｃｔ',
+    'ｏｒｇ',
+    'ｇｏｏｇｌｅ',
+    'ｗｗｗ',
+    'cdn',
+    'ampproject',
+    'org',
+    'www',
+    'google',
+    'com',
+    'bing-amp',
+    'a-com',
+    'xn--bcher-kva',
+    '㏂',
+    '⒈',
+    'a\u00adb',
+    '\u200d',
+    'ü\u3002cdn',
+    '',
+  ];
+  const paths = ['/c/s/a.com/x', '/amp/s/a.com/x', '/', '', '?x=1', '#f', '/v0.js', '/a b'];
+  const url = fc.tuple(
+    fc.constantFrom('http://', 'https://'),
+    fc.array(fc.constantFrom(...labels), { minLength: 1, maxLength: 4 }),
+    fc.boolean(),
+    fc.constantFrom(...paths),
+  );
+
+  it('gives the same answer as the full reading (property)', () => {
+    fc.assert(
+      fc.property(url, ([scheme, hostLabels, dot, path]) => {
+        const host = hostLabels.join('.') + (dot ? '.' : '');
+        const written = ampUrlKind(scheme + host + path);
+        const full = ampUrlKind(scheme + host.toUpperCase() + path);
+        assert.deepEqual(written, full, scheme + host + path);
+      }),
+      { seed: 26, numRuns: 3000 },
+    );
+  });
+
+  it('finds table hosts written in full-width letters or with a Unicode prefix', () => {
+    const found = (u: string) => ampUrlKind(u)?.host.id;
+    assert.equal(found('https://ｃｄｎ．ａｍｐｐｒｏｊｅｃｔ．ｏｒｇ/c/s/a.com/x'), 'google-bare');
+    assert.equal(found('https://bücher-de.cdn.ampproject.org/c/s/bücher.de/'), 'google');
+    assert.equal(found('https://www.ｇｏｏｇｌｅ.com/amp/s/a.com/x'), 'google-viewer');
+    assert.equal(found('https://bücher.cdn.ampproject.org.example/c/s/a.com/x'), undefined);
+  });
+});
