@@ -31,7 +31,8 @@ interface Measured {
 
 /** Runs `sh -c script` under /usr/bin/time: wall and CPU seconds, peak resident memory. */
 function measure(script: string): Measured {
-  const out = path.join(WORK, 'time.txt');
+  // Its own file: another checkout's bench may be running in the same WORK folder.
+  const out = path.join(WORK, `time-${process.pid}.txt`);
   const r = spawnSync(TIME, ['-o', out, '-f', '%e %U %S %M', 'sh', '-c', script], {
     encoding: 'utf8',
     maxBuffer: 1 << 20,

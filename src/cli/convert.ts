@@ -4,10 +4,11 @@
 import { absoluteUrl, hashPrefixes, type HashPrefixLength } from '../core';
 import { cacheOriginOf } from '../shared/cache-origins';
 import { formName } from '../shared/names';
-import { makeConversion, quickPublisher, type Target } from '../shared/transforms';
+import { makeConversion, makeQuickPublisher, type Target } from '../shared/transforms';
 import { escapedForLine } from '../shared/inert-text';
 import type { Settings } from '../shared/settings';
 import { UsageError, choice, flag, parseArgs, type FlagSpecs } from './args';
+import { lastPublisherUrlIsAscii } from '../core/amp/fast-path';
 import { lineBatches, type Line } from './lines';
 import {
   Output,
@@ -148,13 +149,8 @@ export async function runConvert(
   const convert = converter(command, settings, hashLength as HashPrefixLength);
   // Text output of `publisher`: the common lines (a cache URL with nothing to note, a URL whose
   // host is surely no AMP host) are answered by the conversion's own first step, without a row.
-  // Only lines the row path would pass on as they are: no blank to trim at the end (such a line
-  // starts with `http`, so absoluteUrl leaves it too).
   const quick =
-    command === 'publisher' && format === 'text'
-      ? (line: string) =>
-          line.charCodeAt(line.length - 1) > 32 ? quickPublisher(line, settings.caches) : undefined
-      : undefined;
+    command === 'publisher' && format === 'text' ? makeQuickPublisher(settings.caches) : undefined;
   const out = new Output(io.stdout);
   const records = format === 'text' ? undefined : new RecordWriter(format, COLUMNS);
   let refused = 0;
@@ -181,15 +177,22 @@ export async function runConvert(
     const rows: Row[] = [];
     for (const line of batch) {
       lineNo++;
-      const fast = quick && typeof line === 'string' ? quick(line) : undefined;
-      if (fast !== undefined) {
-        if (fast.text !== undefined) text += textLine(fast.text);
-        else {
+      // Only lines the row path passes on as they are: no blank to trim at the end (the answer is
+      // for lines starting with `http`, which absoluteUrl leaves too).
+      if (quick && typeof line === 'string' && line.charCodeAt(line.length - 1) > 32) {
+        const fast = quick.answer(line);
+        if (typeof fast === 'string') {
+          // Printable ASCII without `##` is what textLine leaves as it is: the answer's reading
+          // saw each character, so it is not read again.
+          text += lastPublisherUrlIsAscii() && !fast.includes('##') ? `${fast}\n` : textLine(fast);
+          continue;
+        }
+        if (fast === null) {
           refused++;
           text += '\n';
-          errors += problem(fast.skip);
+          errors += problem(quick.refusal);
+          continue;
         }
-        continue;
       }
       const row = rowOf(line, convert);
       if (row.error !== null) {

@@ -93,11 +93,18 @@ function toCache(
  * The publisher URL of an AMP cache or viewer URL (every shape the core's hosts table knows),
  * with the reverse's warnings and the parameters it removed as notes.
  */
-function toPublisher(url: string, s: TransformSettings, t: Localize): TransformResult {
-  const quick = quickPublisher(url, s.caches, t);
-  if (quick !== undefined) return quick;
+function toPublisher(
+  url: string,
+  s: TransformSettings,
+  t: Localize,
+  quick: QuickPublisher,
+): TransformResult {
+  const answer = quick.answer(url);
+  if (typeof answer === 'string') return { text: answer };
+  const refused: TransformResult = { skip: quick.refusal, quiet: true };
+  if (answer === null) return refused;
   const { kind, file } = classify(url, s.caches);
-  if (kind === 'publisher') return notAmpUrl(t);
+  if (kind === 'publisher') return refused;
   // The cache's own host (`https://www.bing-amp.com`) serves no publisher page: said so, rather
   // than what its first label lacks as a domain prefix.
   const own = (reason: string): TransformResult => {
@@ -137,26 +144,28 @@ function toPublisher(url: string, s: TransformSettings, t: Localize): TransformR
     : { text: r.value };
 }
 
-const notAmpUrl = (t: Localize): TransformResult => ({
-  skip: t('not an AMP Cache or AMP viewer URL'),
-  quiet: true,
-});
-
 /**
- * The publisher conversion's answer for the two common cases, told without classifying the URL:
- * a cache URL with nothing to note (its publisher URL), and a URL whose host as written is surely
- * no AMP host (refused). Undefined for anything else, which the full conversion reads. The
- * command-line tool asks it of every line of a list before building a record.
+ * The publisher conversion's two common answers, told without classifying the URL: `answer`
+ * gives the publisher URL of a cache URL with nothing to note, null for a URL whose host as
+ * written is surely no AMP host (refused with `refusal`, the conversion's own words), and
+ * undefined for anything else, which the full conversion reads. The command-line tool asks it of
+ * every line of a list before building a record; the conversion takes it first.
  */
-export function quickPublisher(
-  url: string,
+export interface QuickPublisher {
+  answer(url: string): string | null | undefined;
+  readonly refusal: string;
+}
+
+export function makeQuickPublisher(
   caches: readonly AmpCache[],
   t: Localize = format,
-): TransformResult | undefined {
-  const quiet = quietPublisherUrl(url, caches);
-  if (quiet !== undefined) return { text: quiet };
+): QuickPublisher {
   // classify's own first test (ampUrlKind), so its answer would be `publisher`.
-  return Array.isArray(caches) && isPlainPublisherUrl(url, caches) ? notAmpUrl(t) : undefined;
+  const plain = Array.isArray(caches) ? isPlainPublisherUrl : () => false;
+  return {
+    answer: (url) => quietPublisherUrl(url, caches) ?? (plain(url, caches) ? null : undefined),
+    refusal: t('not an AMP Cache or AMP viewer URL'),
+  };
 }
 
 /** The cache whose own host (its cache domain, not a publisher's subdomain) `url` is on. */
@@ -179,12 +188,13 @@ export function makeConversion(
   o: TransformOverrides = {},
   t: Localize = format,
 ): Transform {
+  const quick = makeQuickPublisher(s.caches, t);
   return (url: string, at?: UrlPlace): TransformResult => {
     switch (target) {
       case 'cache':
         return toCache(url, s, o, t, at);
       case 'publisher':
-        return toPublisher(url, s, t);
+        return toPublisher(url, s, t, quick);
       case 'canonical': {
         const r = attempt(() => canonicalize(url), t);
         return r.error !== undefined ? { skip: r.error } : { text: r.value };

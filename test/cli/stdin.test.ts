@@ -23,6 +23,28 @@ describe('amp-url: stdin lines', () => {
     assert.equal(r.code, 0);
   });
 
+  it('publisher: the lines answered without a record are escaped and refused as the others', () => {
+    // Cache URLs with nothing to note and URLs that are surely no AMP URL take the quick way:
+    // their output is escaped all the same (`##`, U+202E), and the refusal names each line.
+    const lines = [
+      `${CACHE}#x##y`,
+      `${CACHE}/\u202e`,
+      `${CACHE}/é`,
+      'https://bücher.example/a',
+      'https://example.com/a ',
+      'https://example.com/',
+    ];
+    const r = run(['publisher'], Buffer.from(`${lines.join('\n')}\n`));
+    assert.equal(
+      r.stdout,
+      'https://www.example.com/a#x#\\x23y\nhttps://www.example.com/a/\\u202e\nhttps://www.example.com/a/é\n\n\n\n',
+    );
+    const refused = (n: number) =>
+      `amp-url publisher: line ${n}: not an AMP Cache or AMP viewer URL\n`;
+    assert.equal(r.stderr, refused(4) + refused(5) + refused(6));
+    assert.equal(r.code, 1);
+  });
+
   it('publisher: a line that is not UTF-8 is refused by its number, the rest converted, exit 2', () => {
     const bad = Buffer.concat([Buffer.from(VIEWER), Buffer.from([0xff, 0x0a])]);
     const r = run(

@@ -2,7 +2,7 @@
 // publisher URL from a possible AMP URL by its host as written (isPlainPublisherUrl). Anything
 // unusual goes to the general reading in reverse.ts, which explains it.
 import { plainSchemeEnd } from './cache-url';
-import { hostInfo } from './prefix';
+import { hostInfo, otherHostInfo } from './prefix';
 import { type AmpCache } from './caches';
 import { isPrefixedDomainAt, isRetiredDomainAt, matchHost, mayBeAmpHostAt } from './hosts';
 import { asciiHost } from './address';
@@ -90,8 +90,10 @@ function plainType(text: string, at: number): number {
 // Where fastPublisherUrl found the parts of the last URL it converted: read by quietPublisherUrl
 // right after the call, so neither scans the text twice nor allocates an object for them.
 let lastDot = 0;
+let lastCacheHostEnd = 0;
 let lastHostStart = 0;
 let lastHostEnd = 0;
+let lastAscii = true;
 
 /**
  * The common case of `publisherUrl` without allocations beyond the result: a lower-case
@@ -120,9 +122,11 @@ export function fastPublisherUrl(text: string, caches: readonly AmpCache[]): str
   // The rest: read as written by a browser (no blanks, `\`, dot segments), no parameter to drop.
   let query = -1;
   let hash = -1;
+  let ascii = true;
   for (let i = end; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c <= 32 || c === 127 || c === 92) return undefined;
+    if (c > 127) ascii = false;
     if (c === 35) {
       if (hash < 0) hash = i;
     } else if (c === 63) {
@@ -147,8 +151,10 @@ export function fastPublisherUrl(text: string, caches: readonly AmpCache[]): str
     if (isViewerParam(text.slice(hash + 1, nameEnd))) return undefined;
   }
   lastDot = dot;
+  lastCacheHostEnd = hostEnd;
   lastHostStart = h;
   lastHostEnd = end;
+  lastAscii = ascii;
   return (https ? 'https://' : 'http://') + text.slice(h);
 }
 
@@ -163,13 +169,25 @@ export function quietPublisherUrl(text: string, caches: readonly AmpCache[]): st
   const url = Array.isArray(caches) ? fastPublisherUrl(text, caches) : undefined;
   if (url === undefined) return undefined;
   const dot = lastDot;
-  const [h, hEnd] = [lastHostStart, lastHostEnd];
-  if (isRetiredDomainAt(text, dot, text.indexOf('/', dot), caches)) return undefined;
+  const h = lastHostStart;
+  const hEnd = lastHostEnd;
+  if (isRetiredDomainAt(text, dot, lastCacheHostEnd, caches)) return undefined;
   if (isReadablePrefixOf(text, 8, dot, h, hEnd)) return url;
-  // An IDN host (`xn--` labels, in its canonical form): its prefix is computed, as the reverse does.
-  return text.startsWith('xn--', 8) && hostInfo(text.slice(h, hEnd)).prefix === text.slice(8, dot)
+  // An IDN host (`xn--` labels, in its canonical form, so not a plain one): its prefix is
+  // computed, as the reverse does.
+  return text.startsWith('xn--', 8) &&
+    otherHostInfo(text.slice(h, hEnd)).prefix === text.slice(8, dot)
     ? url
     : undefined;
+}
+
+/**
+ * True when the last URL that fastPublisherUrl or quietPublisherUrl gave is ASCII: as the whole
+ * URL was read, each character was checked for a blank or control, so a front end that prints it
+ * knows without reading it again that it holds nothing but printable ASCII.
+ */
+export function lastPublisherUrlIsAscii(): boolean {
+  return lastAscii;
 }
 
 /**
