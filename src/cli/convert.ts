@@ -10,14 +10,7 @@ import type { Settings } from '../shared/settings';
 import { UsageError, choice, flag, parseArgs, type FlagSpecs } from './args';
 import { lastPublisherUrlIsAscii } from '../core/amp/fast-path';
 import { lineBatches, type Line } from './lines';
-import {
-  Output,
-  RECORD_FORMATS,
-  RecordWriter,
-  textLine,
-  writeWhole,
-  type RecordFormat,
-} from './output';
+import { Output, RECORD_FORMATS, RecordWriter, writeWhole, type RecordFormat } from './output';
 import { settingFlags, settingHelp, settingsFromArgs, type SettingFlag } from './settings';
 
 export const CONVERT_COMMANDS = [
@@ -162,17 +155,20 @@ export async function runConvert(
   // problemLine(who, `${where} ${lineNo}: ${message}`), with the message made inert once while it
   // repeats (a crawl-like list refuses most lines with the same words): the part before it has
   // nothing to escape and cannot join with it into `##` or a leading `::`.
+  const head = `${who}: ${where} `;
   let lastMessage: string | undefined;
-  let lastInert = '';
+  let tail = '';
   const problem = (message: string): string => {
     if (message !== lastMessage) {
       lastMessage = message;
-      lastInert = escapedForLine(message);
+      tail = `: ${escapedForLine(message)}\n`;
     }
-    return `${who}: ${where} ${lineNo}: ${lastInert}\n`;
+    return `${head}${lineNo}${tail}`;
   };
   const run = async (batch: readonly Line[]) => {
-    let text = '';
+    // The text output's lines (each textLine without its break), joined once: a flat string
+    // rather than a rope of a million pieces for the garbage collector to copy.
+    const lines: string[] = [];
     let errors = '';
     const rows: Row[] = [];
     for (const line of batch) {
@@ -182,14 +178,16 @@ export async function runConvert(
       if (quick && typeof line === 'string' && line.charCodeAt(line.length - 1) > 32) {
         const fast = quick.answer(line);
         if (typeof fast === 'string') {
-          // Printable ASCII without `##` is what textLine leaves as it is: the answer's reading
-          // saw each character, so it is not read again.
-          text += lastPublisherUrlIsAscii() && !fast.includes('##') ? `${fast}\n` : textLine(fast);
+          // Printable ASCII without `##` is what escapedForLine leaves as it is: the answer's
+          // reading saw each character, so it is not read again.
+          lines.push(
+            lastPublisherUrlIsAscii() && !fast.includes('##') ? fast : escapedForLine(fast),
+          );
           continue;
         }
         if (fast === null) {
           refused++;
-          text += '\n';
+          lines.push('');
           errors += problem(quick.refusal);
           continue;
         }
@@ -202,12 +200,12 @@ export async function runConvert(
       }
       if (records) rows.push(row.warnings ? recordOf(row) : row);
       else {
-        text += textLine(row.output ?? '');
+        lines.push(escapedForLine(row.output ?? ''));
         for (const w of row.warnings ?? []) errors += problem(`warning: ${w}`);
       }
     }
     if (errors) io.stderr.write(errors);
-    await out.write(records ? records.records(rows) : text);
+    await out.write(records ? records.records(rows) : lines.length ? `${lines.join('\n')}\n` : '');
   };
   if (args.operands.length) await run(args.operands);
   else for await (const batch of lineBatches(io.stdin)) await run(batch);

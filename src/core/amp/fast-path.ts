@@ -225,17 +225,27 @@ function isReadablePrefixOf(
  * rewrite), less a trailing dot, is no host of the table. False means "read it in full".
  */
 export function isPlainPublisherUrl(url: string, caches: readonly AmpCache[]): boolean {
-  return plainPublisherHost(url, caches) !== undefined;
+  // plainPublisherHost without cutting the host out (the classifier asks it of every URL).
+  const from = plainSchemeEnd(url);
+  if (from === 0) return false;
+  const end = plainHostEnd(url, from);
+  if (end < 0) return unicodePublisherHost(url, from, caches) !== undefined;
+  return end > from && !mayBeAmpHostAt(url, from, end, caches);
 }
 
 /** The host of a URL that isPlainPublisherUrl accepts (as the full reading reads it), else undefined. */
 export function plainPublisherHost(url: string, caches: readonly AmpCache[]): string | undefined {
   const from = plainSchemeEnd(url);
   if (from === 0) return undefined;
-  let end = plainRun(url, from);
+  const end = plainHostEnd(url, from);
   if (end < 0) return unicodePublisherHost(url, from, caches);
-  if (end > from && url.charCodeAt(end - 1) === 46) end--;
   return end > from && !mayBeAmpHostAt(url, from, end, caches) ? url.slice(from, end) : undefined;
+}
+
+/** The end of the lower-case LDH host from `from`, less a trailing dot, or -1 when it is not one. */
+function plainHostEnd(url: string, from: number): number {
+  const end = plainRun(url, from);
+  return end > from && url.charCodeAt(end - 1) === 46 ? end - 1 : end;
 }
 
 /**
