@@ -12,13 +12,9 @@ import { gapWatch, profiled } from './profile';
 import { makeTransform } from '../../src/shared/transforms';
 import { planFile, type WorkspaceEditPlan } from '../../src/shared/workspace-plan';
 import type { Settings } from '../../src/shared/settings';
-import { scanFiles } from '../../src/extension/commands/workspace-scan';
+import { scanFiles } from '../../src/extension/workspace/scan';
 import { Config } from '../../src/extension/config';
-import {
-  buildEditSliced,
-  checkFresh,
-  loadTexts,
-} from '../../src/extension/commands/workspace-apply';
+import { buildEditSliced, checkFresh, loadTexts } from '../../src/extension/workspace/apply';
 
 /** The edit as it was built before issue 20: one entry per URL; all checked but the first. */
 function perUrl(

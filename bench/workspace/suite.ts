@@ -3,14 +3,10 @@
 // dialog's Replace to disk, the Undo) and samples the host's memory and event loop. Prints one
 // table; fails only if the results are wrong (every URL found, written and put back).
 import * as vscode from 'vscode';
-import {
-  buildEditSliced,
-  checkFresh,
-  loadTexts,
-} from '../../src/extension/commands/workspace-apply';
-import { writeDirect } from '../../src/extension/commands/workspace-direct';
-import { undoWorkspaceChange } from '../../src/extension/commands/workspace-undo';
-import { listFiles, scanFiles } from '../../src/extension/commands/workspace-scan';
+import { buildEditSliced, checkFresh, loadTexts } from '../../src/extension/workspace/apply';
+import { writeDirect } from '../../src/extension/workspace/direct';
+import { undoWorkspaceChange } from '../../src/extension/workspace/undo';
+import { listFiles, scanFiles } from '../../src/extension/workspace/scan';
 import { Config } from '../../src/extension/config';
 import { makeTransform } from '../../src/shared/transforms';
 import { DEFAULT_MAX_FILE_SIZE } from '../../src/shared/workspace-plan';
@@ -121,7 +117,7 @@ export async function run(): Promise<void> {
     );
     return;
   }
-  // The dialog's Replace (workspace-convert.ts writeReplace): the check again, then the direct
+  // The dialog's Replace (src/extension/workspace/convert.ts writeReplace): the check again, then the direct
   // writes of the files no editor holds (all of them here); none is left for a WorkspaceEdit.
   const w2 = watch();
   const t4 = performance.now();

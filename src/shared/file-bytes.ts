@@ -1,7 +1,7 @@
 // The byte-level rules of a write, without `vscode`: which bytes a file's text is, which encodings
 // write a text back byte for byte, which line endings survive VS Code's text model, and applying
 // planned edits to a file's text or bytes so that every byte outside them stays. The workspace
-// commands ask VS Code for its reading (workspace-bytes.ts) and decide here; the command-line
+// commands ask VS Code for its reading (src/extension/workspace/bytes.ts) and decide here; the command-line
 // tool reads and writes the bytes itself with these functions. See docs/write-context.md.
 import { format, type Localize } from './localize';
 import type { FileSkip } from './workspace-plan';

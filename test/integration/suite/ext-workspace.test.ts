@@ -4,13 +4,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { buildEdit, checkFresh, loadTexts } from '../../../src/extension/commands/workspace-apply';
-import type { WorkspaceResult } from '../../../src/extension/commands/workspace-convert';
-import {
-  listFiles,
-  scanFiles,
-  type WorkspaceScan,
-} from '../../../src/extension/commands/workspace-scan';
+import { buildEdit, checkFresh, loadTexts } from '../../../src/extension/workspace/apply';
+import type { WorkspaceResult } from '../../../src/extension/workspace/report';
+import { listFiles, scanFiles, type WorkspaceScan } from '../../../src/extension/workspace/scan';
 import { Config } from '../../../src/extension/config';
 import { makeTransform } from '../../../src/shared/transforms';
 import { noFileSkips } from '../../../src/shared/workspace-plan';

@@ -4,25 +4,13 @@
 import * as vscode from 'vscode';
 import type { Config } from '../config';
 import { noIcons, plainMessage } from '../logic/escape';
-import type { Skip } from '../../shared/plan-edits';
 import { makeTransform } from '../../shared/transforms';
-import {
-  hostCounts,
-  noFileSkips,
-  type FileSkip,
-  type WorkspaceTarget,
-} from '../../shared/workspace-plan';
+import { hostCounts, noFileSkips, type WorkspaceTarget } from '../../shared/workspace-plan';
 import { COMMAND } from '../command-ids';
 import { parseArgs } from '../logic/command-args';
-import {
-  buildEditSliced,
-  checkFresh,
-  loadTexts,
-  type BuildMode,
-  type BuiltEdit,
-} from './workspace-apply';
-import { writeDirect, type NotWritten } from './workspace-direct';
-import { reportWorkspace } from './workspace-report';
+import { buildEditSliced, checkFresh, loadTexts, type BuildMode, type BuiltEdit } from './apply';
+import { writeDirect, type NotWritten } from './direct';
+import { reportWorkspace, type WorkspaceResult } from './report';
 import { inert } from '../../shared/batch-report';
 import {
   ConfigError,
@@ -32,7 +20,7 @@ import {
 import { filesSummary } from '../logic/files-summary';
 import { repoConfigOf } from '../repo-config';
 import { count } from '../numbers';
-import { listWorkspaceFiles, scanFiles, type ScannedFile } from './workspace-scan';
+import { listWorkspaceFiles, scanFiles, type ScannedFile } from './scan';
 
 /** Programmatic arguments; each one given skips its prompt. */
 export interface WorkspaceArgs {
@@ -44,27 +32,6 @@ export interface WorkspaceArgs {
   preview?: boolean;
   /** Stop as if the user cancelled after this many files (tests). */
   cancelAfterFiles?: number;
-}
-
-export interface WorkspaceResult {
-  files: number;
-  changedFiles: number;
-  edits: number;
-  skippedFiles: Record<FileSkip, number>;
-  /** What was left out, by workspace-relative path (or glob), with the reason. */
-  skippedPaths: { path: string; reason: FileSkip }[];
-  staleFiles: string[];
-  skipped: Skip[];
-  /** Changes that deserve a look, left unwritten unless the user ticked them in the preview. */
-  review: number;
-  /** How the user answered: written at once, through the preview, or not at all. */
-  choice?: 'replace' | 'preview' | 'pick';
-  applied: boolean;
-  /** Files written directly that "Undo Last Workspace Change" would put back. */
-  undoable?: number;
-  /** Files changed in editors the user had open, left unsaved (theirs to save or undo). */
-  unsaved?: number;
-  aborted?: string;
 }
 
 const STATE_INCLUDE = 'ampUrl.workspace.include';
@@ -300,7 +267,7 @@ export async function workspaceConvert(
 
 /**
  * The default choice: every change but those that deserve a look, on disk. Files no editor holds
- * are written directly (workspace-direct.ts; the desktop build), the others through one
+ * are written directly (direct.ts; the desktop build), the others through one
  * WorkspaceEdit, whose documents are then saved unless they held unsaved changes before (VS Code
  * saves a refactoring's files only when it spans several: one file would stay unsaved). A cancel
  * during the direct writes writes nothing more: each file is as it was or fully converted.

@@ -1,4 +1,4 @@
-// Why a direct write (workspace-direct.ts) or its undo (workspace-undo.ts) left a file, in words.
+// Why a direct write (direct.ts) or its undo (undo.ts) left a file, in words.
 import * as vscode from 'vscode';
 import type { WriteOutcome } from '../../node/write-jobs';
 

@@ -4,7 +4,7 @@
 // kind) and calls FIFOs, devices and sockets FileType.Unknown; it can't resolve a link's real
 // path, so the walk reports links as "not followed" without saying where they point.
 import * as vscode from 'vscode';
-import type { EntryInfo, EntryType, WalkFileSystem } from '../shared/workspace-files';
+import type { EntryInfo, EntryType, WalkFileSystem } from '../../shared/workspace-files';
 
 /** What an entry is, itself: a link is a link, whatever it points at. */
 export function entryTypeOf(type: vscode.FileType): EntryType {

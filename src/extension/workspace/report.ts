@@ -11,14 +11,35 @@ import {
   type ReportItem,
   type ReportSection,
 } from '../../shared/batch-report';
-import { fileSkipReason, type WorkspaceTarget } from '../../shared/workspace-plan';
+import type { Skip } from '../../shared/plan-edits';
+import { fileSkipReason, type FileSkip, type WorkspaceTarget } from '../../shared/workspace-plan';
 import { notify, writeReport } from '../report-channel';
 import { COMMAND } from '../command-ids';
-import { displayPath } from './report';
-import type { BuiltEdit, ReviewItem } from './workspace-apply';
-import type { WorkspaceResult } from './workspace-convert';
+import { displayPath } from '../commands/report';
+import type { BuiltEdit, ReviewItem } from './apply';
 import { count } from '../numbers';
-import type { WorkspaceScan } from './workspace-scan';
+import type { WorkspaceScan } from './scan';
+
+export interface WorkspaceResult {
+  files: number;
+  changedFiles: number;
+  edits: number;
+  skippedFiles: Record<FileSkip, number>;
+  /** What was left out, by workspace-relative path (or glob), with the reason. */
+  skippedPaths: { path: string; reason: FileSkip }[];
+  staleFiles: string[];
+  skipped: Skip[];
+  /** Changes that deserve a look, left unwritten unless the user ticked them in the preview. */
+  review: number;
+  /** How the user answered: written at once, through the preview, or not at all. */
+  choice?: 'replace' | 'preview' | 'pick';
+  applied: boolean;
+  /** Files written directly that "Undo Last Workspace Change" would put back. */
+  undoable?: number;
+  /** Files changed in editors the user had open, left unsaved (theirs to save or undo). */
+  unsaved?: number;
+  aborted?: string;
+}
 
 /** A section of `all`, every item made into a line (the report is complete: README). */
 function section<T>(title: string, all: readonly T[], item: (x: T) => ReportItem): ReportSection {

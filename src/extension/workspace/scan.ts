@@ -21,14 +21,14 @@ import {
 } from '../../shared/workspace-plan';
 import { languageOfPath } from '../../shared/language-of-path';
 import { REGIONS_FROM_EDITS } from '../../shared/merge-edits';
-import { firstRead, planChecked } from './workspace-bytes';
+import { firstRead, planChecked } from './bytes';
 import {
   sharedSlices,
   splitGlobList,
   walkFiles,
   type WalkResult,
 } from '../../shared/workspace-files';
-import { identityOf, uriAt, workspaceWalkFileSystem } from '../workspace-fs';
+import { identityOf, uriAt, workspaceWalkFileSystem } from './fs';
 import { editFilter } from '../../shared/suppress/edit-filter';
 import type { RepoConfig } from '../../shared/suppress/repo-config';
 
@@ -321,7 +321,7 @@ export async function scanFiles(
       };
       if ('skip' in r) skip(r.skip);
       else {
-        // Planned on the text VS Code will edit, or skipped with the reason (workspace-bytes.ts).
+        // Planned on the text VS Code will edit, or skipped with the reason (bytes.ts).
         const p = await planChecked(uri, r, (text) =>
           planFileSliced(text, o.target, o.transform, o.caches, vscode.l10n.t, r.languageId, clock),
         );

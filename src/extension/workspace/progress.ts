@@ -1,4 +1,4 @@
-// What the direct writes (workspace-direct.ts) and their undo (workspace-undo.ts) share: the
+// What the direct writes (direct.ts) and their undo (undo.ts) share: the
 // progress count of a notification, and their files grouped by workspace folder.
 import * as vscode from 'vscode';
 

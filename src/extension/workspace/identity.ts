@@ -3,7 +3,7 @@
 // the scan would send the write out of the workspace folder; such files are left alone and named
 // (checkFresh). The file itself is checked by isFresh (a regular file, same identity).
 import * as vscode from 'vscode';
-import type { ScannedFile } from './workspace-scan';
+import type { ScannedFile } from './scan';
 
 /** Folders checked at a time (one stat each, latency-bound like the scan's reads). */
 const PARALLEL_STATS = 64;

@@ -14,10 +14,10 @@ import {
   type WorkspaceEditPlan,
 } from '../../shared/workspace-plan';
 import { LineIndex } from '../../shared/line-index';
-import { identityOf } from '../workspace-fs';
-import { editorText } from './workspace-bytes';
-import { filesBehindChangedFolders } from './workspace-identity';
-import type { ScannedFile } from './workspace-scan';
+import { identityOf } from './fs';
+import { editorText } from './bytes';
+import { filesBehindChangedFolders } from './identity';
+import type { ScannedFile } from './scan';
 
 /** One replacement of the edit, as built (the WorkspaceEdit API does not read metadata back). */
 export interface BuiltEntry {
@@ -71,7 +71,7 @@ function sameText(f: ScannedFile, text: string | undefined): boolean {
   return text?.length === f.length && textHash(text) === f.hash;
 }
 
-/** Files checked at a time: a stat each, latency-bound like the scan's reads (workspace-scan.ts). */
+/** Files checked at a time: a stat each, latency-bound like the scan's reads (scan.ts). */
 const PARALLEL_CHECKS = 64;
 
 /** The scanned files split into those unchanged since the scan and those changed. */
@@ -144,7 +144,7 @@ export async function loadTexts(
     let text: string | undefined = open.get(key)?.getText();
     if (text === undefined)
       try {
-        // The text VS Code will edit (its encoding), as the plan was made on (workspace-bytes.ts).
+        // The text VS Code will edit (its encoding), as the plan was made on (bytes.ts).
         const bytes = await vscode.workspace.fs.readFile(f.uri);
         const r = bytes.length > maxSize ? undefined : await editorText(f.uri, bytes);
         if (r?.skip === undefined) text = r?.text;

@@ -3,16 +3,16 @@
 // threads: src/node/direct-writes.ts), instead of a WorkspaceEdit that opens a text model for
 // each of them. Open documents, files of other schemes and files that do not decode here to the
 // text planned on (another encoding) are left for the WorkspaceEdit. What each write needs to be
-// undone is kept (workspace-undo.ts).
+// undone is kept (undo.ts).
 import * as vscode from 'vscode';
 import { directWriter } from '../direct-writer';
 import type { WriteJob, WriteOutcome } from '../../node/write-jobs';
-import { byRoot, fileCounter } from './workspace-progress';
-import { refusalText } from './workspace-refusals';
+import { byRoot, fileCounter } from './progress';
+import { refusalText } from './refusals';
 import { hostMatcher } from '../../shared/workspace-plan';
 import { undoEdits } from '../../shared/undo-edits';
-import type { ScannedFile } from './workspace-scan';
-import { rememberUndo, type UndoFile } from './workspace-undo';
+import type { ScannedFile } from './scan';
+import { rememberUndo, type UndoFile } from './undo';
 
 /** A file the direct write did not write, and why (in words for the report). */
 export interface NotWritten {

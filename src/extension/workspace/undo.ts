@@ -1,5 +1,5 @@
 // "AMP URL: Undo Last Workspace Change": puts back every byte of the files the last workspace
-// Replace wrote directly (workspace-direct.ts), with the same confined, atomic writes. A file
+// Replace wrote directly (direct.ts), with the same confined, atomic writes. A file
 // changed since (its bytes are not those written) is left and named. Files the Replace changed in
 // open editors went through the editor and have its own Undo.
 //
@@ -11,9 +11,9 @@ import { directWriter } from '../direct-writer';
 import type { TextEdit } from '../../shared/file-bytes';
 import { oneLine, reportLines } from '../../shared/batch-report';
 import { notify, writeReport } from '../report-channel';
-import { displayPath } from './report';
-import { byRoot, fileCounter } from './workspace-progress';
-import { refusalText } from './workspace-refusals';
+import { displayPath } from '../commands/report';
+import { byRoot, fileCounter } from './progress';
+import { refusalText } from './refusals';
 
 /** What undoes one directly written file. */
 export interface UndoFile {
