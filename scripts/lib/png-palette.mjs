@@ -1,7 +1,9 @@
-// A screenshot as a 256-colour palette PNG: the walkthrough's pictures go into the .vsix, and a
-// shot of the workbench's flat colours and anti-aliased text keeps its look at about half the
-// bytes of the full-colour PNG the browser saves.
+// A picture of the .vsix as a 256-colour palette PNG: a shot of the workbench's flat colours and
+// anti-aliased text (the walkthrough's, npm run screenshots) or the icon (make-icon.sh) keeps its
+// look at about half the bytes of the full-colour PNG, and the .vsix stays under its size limit
+// (test/cli/package-size.test.ts). `node scripts/lib/png-palette.mjs FILE.png…` converts files.
 import * as fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import UPNG from 'upng-js';
 
 /** Rewrites the PNG at `file` with at most 256 colours; returns its sizes before and after. */
@@ -13,4 +15,11 @@ export function toPalettePng(file) {
   // A picture that is already small (few colours, already a palette) stays as it is.
   if (palette.length < bytes.length) fs.writeFileSync(file, palette);
   return { before: bytes.length, after: Math.min(palette.length, bytes.length) };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const file of process.argv.slice(2)) {
+    const { before, after } = toPalettePng(file);
+    console.log(`${file}: ${before} → ${after} bytes`);
+  }
 }
