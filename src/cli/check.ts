@@ -8,11 +8,19 @@ import { languageOfPath } from '../shared/language-of-path';
 import { splitGlobList } from '../shared/workspace-files';
 import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
 import { VERSION } from './version';
-import { UsageError, choice, flag, flags, parseArgs, quoteArg, type FlagSpecs } from './args';
-import type { Streams } from './convert';
+import {
+  UsageError,
+  byteCount,
+  choice,
+  flag,
+  flags,
+  parseArgs,
+  quoteArg,
+  type FlagSpecs,
+} from './args';
+import type { Streams } from './streams';
 import { ConfinedFiles } from '../node/safe-file';
 import { readRepoFileText, skipReason, writeEdits, writeRefusal } from './file-text';
-import { byteCount } from './find';
 import { Output, problemLine, textLine, writeWhole } from './output';
 import { inertJson } from '../shared/inert-text';
 import { findingMessage } from './rules';

@@ -19,6 +19,7 @@ import {
   type RecordFormat,
 } from './output';
 import { settingFlags, settingHelp, settingsFromArgs, type SettingFlag } from './settings';
+import type { Streams } from './streams';
 
 export const CONVERT_COMMANDS = [
   'cache',
@@ -121,12 +122,6 @@ export function converter(
     const converted = row(input, r.text, r.skip, r.notes);
     return r.warnings?.length ? { ...converted, warnings: r.warnings } : converted;
   };
-}
-
-export interface Streams {
-  stdin: NodeJS.ReadableStream & AsyncIterable<Buffer | string>;
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
 }
 
 /** Runs a conversion command; resolves to the exit code. */

@@ -4,8 +4,8 @@
 import { findUrlsIn, type FoundUrl } from '../shared/check-file';
 import { languageOfPath } from '../shared/language-of-path';
 import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
-import { UsageError, choice, flag, parseArgs, type FlagSpecs } from './args';
-import type { Streams } from './convert';
+import { byteCount, choice, flag, parseArgs, type FlagSpecs } from './args';
+import type { Streams } from './streams';
 import { readFileText, skipReason } from './file-text';
 import { lineBatches } from './lines';
 import { Output, RecordWriter, problemLine, textLine, writeWhole } from './output';
@@ -113,12 +113,4 @@ export async function runFind(argv: readonly string[], io: Streams): Promise<num
   if (records) await out.write(records.close());
   await out.finish();
   return failed ? 2 : found ? 0 : 1;
-}
-
-/** A size in bytes from the command line. */
-export function byteCount(text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`expected a size in bytes, got ${text}`);
-  return n;
 }
