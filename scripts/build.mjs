@@ -1,6 +1,7 @@
 // Bundles the extension with esbuild: one Node bundle (desktop) and one browser bundle (vscode.dev).
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
+import { writeGenerated } from './generate.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -33,6 +34,9 @@ const webStandIns = {
     }));
   },
 };
+
+// The static files that name the registered caches follow the table first (npm run generate).
+for (const file of await writeGenerated()) console.log(`${file}: generated from AMP_CACHES`);
 
 const contexts = await Promise.all([
   esbuild.context({ ...common, platform: 'node', outfile: 'dist/extension.js' }),
