@@ -21,6 +21,7 @@ async function loadSources() {
       contents: [
         "export { AMP_CACHES } from './src/core/amp/caches';",
         "export * from './src/shared/cache-choices';",
+        "export * from './src/shared/word-lists';",
         "export { TOOLS } from './src/shared/agent-tools/definitions';",
       ].join('\n'),
       resolveDir: repoRoot,

@@ -18,21 +18,6 @@ export const DEFAULT_CACHE_ID = AMP_CACHES[0].id;
  */
 export const CACHE_CHOICES: readonly string[] = [...REGISTERED_CACHE_IDS, 'custom'];
 
-/** `a`, `a or b`, `a, b or c`: a choice as a sentence says it. */
-export function orList(items: readonly string[]): string {
-  return joinedLast(items, ' or ');
-}
-
-/** `a`, `a and b`, `a, b and c`. */
-export function andList(items: readonly string[]): string {
-  return joinedLast(items, ' and ');
-}
-
-function joinedLast(items: readonly string[], last: string): string {
-  if (items.length < 2) return items.join('');
-  return `${items.slice(0, -1).join(', ')}${last}${items[items.length - 1]}`;
-}
-
 /** A cache's name without "AMP Cache" (`Google`, `Bing`), as lists of caches say it. */
 export function cacheShortName(cache: AmpCache): string {
   return cache.name.replace(/ AMP Cache$/, '');

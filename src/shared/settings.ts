@@ -8,8 +8,9 @@ import {
   type NormalizeOptions,
   type ServingType,
 } from '../core';
-import { CACHE_CHOICES, DEFAULT_CACHE_ID, REGISTERED_CACHE_IDS, orList } from './cache-choices';
+import { CACHE_CHOICES, DEFAULT_CACHE_ID, REGISTERED_CACHE_IDS } from './cache-choices';
 import { format, type Localize } from './localize';
+import { orList } from './word-lists';
 import { maxFileSize } from './workspace-plan';
 
 export const HOVER_SECTIONS = [

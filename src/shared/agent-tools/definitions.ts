@@ -5,7 +5,8 @@
 // answers. The schemas refuse what is not a URL; every tool checks its input again (input.ts):
 // a caller may send anything.
 
-import { REGISTERED_CACHE_IDS, REGISTERED_CACHE_NAMES, orList } from '../cache-choices';
+import { REGISTERED_CACHE_IDS, REGISTERED_CACHE_NAMES } from '../cache-choices';
+import { orList } from '../word-lists';
 
 /** Longest URL a tool takes (a crawl's longest URLs are a few thousand characters). */
 export const MAX_URL_LENGTH = 32_768;
