@@ -140,16 +140,22 @@ export class RecordWriter {
   /** The text of the next records (to be written in one piece). */
   records(records: readonly object[]): string {
     let out = '';
-    for (const r of records) {
-      const first = this.count++ === 0;
-      if (this.format === 'ndjson') out += `${inertJson(r)}\n`;
-      else if (this.format === 'json') out += `${first ? '[\n' : ',\n'}${inertJson(r)}`;
-      else {
-        if (first) out += `${this.columns.join(',')}\r\n`;
-        out += `${this.columns.map((c) => csvField((r as Record<string, unknown>)[c])).join(',')}\r\n`;
+    for (const r of records) out += this.record(r, this.count++ === 0);
+    return out;
+  }
+
+  // One case per record format: a format added to OUTPUT_FORMATS without its case fails to compile.
+  private record(r: object, first: boolean): string {
+    switch (this.format) {
+      case 'ndjson':
+        return `${inertJson(r)}\n`;
+      case 'json':
+        return `${first ? '[\n' : ',\n'}${inertJson(r)}`;
+      case 'csv': {
+        const row = this.columns.map((c) => csvField((r as Record<string, unknown>)[c])).join(',');
+        return `${first ? `${this.columns.join(',')}\r\n` : ''}${row}\r\n`;
       }
     }
-    return out;
   }
 
   /** What ends the output: the JSON array's `]` (or `[]` when empty), a CSV header alone. */
