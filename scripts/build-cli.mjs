@@ -10,6 +10,10 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
+import { writeGenerated } from './generate.mjs';
+
+// The static files that name the registered caches follow the table first (npm run generate).
+for (const file of await writeGenerated()) console.log(`${file}: generated from AMP_CACHES`);
 
 const STANDALONE_TARGET = 'es2020';
 const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));

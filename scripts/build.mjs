@@ -2,6 +2,7 @@
 // (package.json `main` for the Node host of desktop VS Code and code-server, `browser` for the web
 // worker host of vscode.dev), and beside it the Node host's direct writes and their workers.
 import * as esbuild from 'esbuild';
+import { writeGenerated } from './generate.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -38,6 +39,9 @@ const directWritesApart = {
     }));
   },
 };
+
+// The static files that name the registered caches follow the table first (npm run generate).
+for (const file of await writeGenerated()) console.log(`${file}: generated from AMP_CACHES`);
 
 const contexts = await Promise.all([
   // platform 'browser': a Node built-in imported by the extension fails the build, as it would

@@ -3,20 +3,17 @@
 // `--fix` rewrites them with the editor's write rules and reports what it changed.
 import * as path from 'node:path';
 import { mayHoldAmpUrl } from '../shared/amp-prefilter';
-import { CHECK_RULES, checkText, type CheckRule, type Finding } from '../shared/check-file';
+import { checkText, type CheckRule, type Finding } from '../shared/check-file';
 import { languageOfPath } from '../shared/language-of-path';
 import { splitGlobList } from '../shared/workspace-files';
 import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
-import { VERSION } from './version';
-import { UsageError, choice, flag, flags, parseArgs, quoteArg, type FlagSpecs } from './args';
-import type { Streams } from './convert';
+import { UsageError, byteCount, flag, flags, parseArgs, quoteArg, type FlagSpecs } from './args';
+import type { Streams } from './streams';
 import { ConfinedFiles } from '../node/safe-file';
 import { readRepoFileText, skipReason, writeEdits, writeRefusal } from './file-text';
-import { byteCount } from './find';
-import { Output, problemLine, textLine, writeWhole } from './output';
-import { inertJson } from '../shared/inert-text';
-import { findingMessage } from './rules';
-import { sarifLog, type SarifFile } from './sarif';
+import { checkOutput, checkRecords, CHECK_COLUMNS, type CheckedFile } from './check-output';
+import { formatHelp, formatWriter, offeredFormats, readFormat } from './formats';
+import { Output, problemLine, writeWhole } from './output';
 import {
   Baseline,
   findingsThatCount,
@@ -24,13 +21,15 @@ import {
   loadRepoConfig,
   type LeftOut,
 } from './check-scope';
-import type { RepoConfig } from '../shared/suppress/repo-config';
 import { repositoryRoot, selectFiles, type Skipped } from './select-files';
 import { holdForTest } from './test-hold';
 import { settingFlags, settingHelp, settingsFromArgs } from './settings';
 
 // The settings check reads: the caches it recognises and the normalize steps of --require.
 const CHECK_SETTINGS = ['custom-cache', 'preset', 'step'] as const;
+
+// Text, the records (ndjson, json, csv) and check's two documents.
+const CHECK_FORMATS = offeredFormats(['sarif', 'report']);
 
 const FLAGS: FlagSpecs = {
   help: { short: 'h' },
@@ -54,8 +53,7 @@ with paths relative to the repository's root. Ignored files (.gitignore,
 binary, non-UTF-8 and too large files are skipped with the reason.
 
 Options:
-  --format F              text (default), json or sarif (SARIF 2.1.0, for
-                          GitHub code scanning)
+${formatHelp(CHECK_FORMATS, CHECK_COLUMNS)}
   --include GLOB          only files matching GLOB (repeatable, or a,b)
   --exclude GLOB          leave out files matching GLOB (repeatable, or a,b)
   --require FORM          also report URLs that differ from their Safe Browsing
@@ -65,8 +63,8 @@ Options:
                           or the required form), encoded for where it stands;
                           every other byte kept; reports what it changed
   --baseline FILE         report (and fix) only what is new since FILE, an
-                          earlier report (--format json or sarif): matched
-                          by file, URL and occurrence, not by line
+                          earlier report (--format json, report or sarif):
+                          matched by file, URL and occurrence, not by line
   --max-file-size BYTES   skip larger files (default ${DEFAULT_MAX_FILE_SIZE})
   -h, --help              this help
 
@@ -85,20 +83,13 @@ other file is still checked and reported), 141 stdout closed by its reader.
 Progress goes to stderr when it is a terminal.
 `;
 
-interface CheckedFile {
-  path: string;
-  findings: Finding[];
-  /** Findings fixed in place (with --fix). */
-  fixed: Finding[];
-}
-
 export async function runCheck(argv: readonly string[], io: Streams): Promise<number> {
   const args = parseArgs(argv, FLAGS);
   if (args.flags.has('help')) {
     await writeWhole(io.stdout, CHECK_HELP);
     return 0;
   }
-  const format = choice(args, 'format', ['text', 'json', 'sarif'], 'text');
+  const format = readFormat(args, CHECK_FORMATS);
   const rules = new Set<CheckRule>(['amp-cache-url', 'amp-viewer-url', 'amp-no-publisher-url']);
   for (const form of flags(args, 'require')) {
     if (form !== 'canonical' && form !== 'normalized')
@@ -197,25 +188,9 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   const remaining = checked.reduce((n, f) => n + f.findings.filter(isError).length, 0);
   const warnings = checked.reduce((n, f) => n + f.findings.length, 0) - remaining;
   const fixedCount = checked.reduce((n, f) => n + f.fixed.length, 0);
-  if (format === 'sarif') {
-    const files: SarifFile[] = checked.map((f) => ({ path: f.path, findings: f.findings }));
-    await out.write(`${inertJson(sarifLog(files, VERSION, config.levels), 2)}\n`);
-  } else if (format === 'json') {
-    await out.write(`${inertJson(jsonReport(checked, skipped, config), 2)}\n`);
-  } else {
-    let lines = '';
-    for (const f of checked) {
-      for (const x of f.fixed)
-        lines += textLine(
-          `${f.path}:${x.startLine}:${x.startColumn}: fixed: ${x.text} -> ${x.fix ?? ''}`,
-        );
-      for (const x of f.findings)
-        lines += textLine(
-          `${f.path}:${x.startLine}:${x.startColumn}: ${findingMessage(x)} [${x.rule}]`,
-        );
-    }
-    await out.write(lines);
-  }
+  const writer = formatWriter(format, checkOutput(checked, skipped, config));
+  await out.write(writer.records(checkRecords(checked, config)));
+  await out.write(writer.close());
   await out.finish();
   for (const s of skipped)
     io.stderr.write(problemLine('amp-url check', `${s.path}: skipped: ${s.reason}`));
@@ -238,34 +213,6 @@ function detached(f: Finding): Finding {
 }
 
 const copied = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
-
-function jsonReport(
-  checked: readonly CheckedFile[],
-  skipped: readonly Skipped[],
-  config: RepoConfig,
-): unknown {
-  const entry = (p: string, f: Finding) => ({
-    path: p,
-    level: config.levels[f.rule],
-    line: f.startLine,
-    column: f.startColumn,
-    endLine: f.endLine,
-    endColumn: f.endColumn,
-    rule: f.rule,
-    message: findingMessage(f),
-    text: f.text,
-    url: f.url,
-    suggestion: f.suggestion ?? null,
-    fix: f.fix ?? null,
-    refused: f.refused ?? f.reason ?? null,
-  });
-  return {
-    rules: CHECK_RULES,
-    findings: checked.flatMap((f) => f.findings.map((x) => entry(f.path, x))),
-    fixed: checked.flatMap((f) => f.fixed.map((x) => entry(f.path, x))),
-    skipped: skipped.map((s) => ({ path: s.path, reason: s.reason })),
-  };
-}
 
 /** One status line on a terminal, redrawn at most ten times a second. */
 class Progress {
