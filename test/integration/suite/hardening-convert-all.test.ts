@@ -1,163 +1,28 @@
-// Hardening in real VS Code (issue 7), with exact expectations: hostile text gives inert hovers
-// whose only links are our commands with the document's own text as arguments; a batch edit
-// racing another edit or a close loses or duplicates nothing and says what happened; every
-// multi-cursor edit is one undo step; above the configured limits hover and context keys are silent.
+// Hardening in real VS Code (issue 7): a batch edit racing another edit or a close loses or
+// duplicates nothing and says what happened; convert all on 100,000 URLs is one edit; every
+// multi-cursor edit is one undo step. Hover injection: hardening-hover.test.ts; limits:
+// hardening-limits.test.ts.
 import * as assert from 'node:assert';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { benchUrls } from '../../../bench/urls';
 import { cacheUrl } from '../../../src/core';
-import { parseLinkTarget } from '../../../src/extension/logic/link-args';
 import { planEdits, type Plan } from '../../../src/shared/plan-edits';
 import { shortValue } from '../../../src/extension/logic/hover-markdown';
 import { readSettings } from '../../../src/shared/settings';
 import { makeTransform } from '../../../src/shared/transforms';
 import { applyEdits } from '../../shared/apply-edits';
-import { hoverMarkdown, hoverStrings, ourHover, outsideCode, run } from './ext-helpers';
+import { ourHover, run } from './ext-helpers';
 import {
   activateExtension,
   assertSameText,
   closeAllEditors,
   openDoc,
   placeCursors,
-  resetConfig,
   selectText,
-  setConfig,
   undo,
-  waitFor,
   watchEventLoop,
 } from './util';
-
-/** Asserts a hover is inert: no HTML, no icons, no foreign or forged command link. */
-function assertInert(md: vscode.MarkdownString, doc: vscode.TextDocument, context: string): void {
-  assert.notStrictEqual(md.isTrusted, true, `${context}: isTrusted is true`);
-  if (typeof md.isTrusted === 'object') {
-    for (const id of md.isTrusted.enabledCommands)
-      assert.match(id, /^ampUrl\./, `${context}: trusts ${id}`);
-  }
-  assert.notStrictEqual(md.supportHtml, true, `${context}: supportHtml`);
-  assert.notStrictEqual(md.supportThemeIcons, true, `${context}: supportThemeIcons`);
-  const outside = outsideCode(md.value);
-  assert.doesNotMatch(
-    outside,
-    /(?<!\\)</,
-    `${context}: raw < (HTML) outside code spans:\n${md.value}`,
-  );
-  assert.doesNotMatch(
-    outside,
-    /(?<!\\)&#?\w+;/,
-    `${context}: HTML entity outside code spans:\n${md.value}`,
-  );
-  assert.doesNotMatch(
-    outside,
-    /(?<!\\)\$\(/,
-    `${context}: icon syntax outside code spans:\n${md.value}`,
-  );
-  // Every link, autolink or bare command URI outside code spans is one of ours, with honest arguments.
-  for (const m of outside.matchAll(/(?<!\\)\]\(([^)\s]*)/g)) {
-    const target = m[1];
-    assert.match(
-      target,
-      /^command:ampUrl\.(copy|replace|open|showAllForms)(\?|$)/,
-      `${context}: foreign link ${target}`,
-    );
-    const query = target.indexOf('?');
-    const args: unknown = query < 0 ? [] : JSON.parse(decodeURIComponent(target.slice(query + 1)));
-    assert.ok(Array.isArray(args) && args.length === 1, `${context}: not one argument`);
-    // A document cannot forge a link: its one argument names this document, the text really in
-    // it and a form, never a value to write, copy or open.
-    const lt = parseLinkTarget((args as unknown[])[0]);
-    assert.ok(lt, `${context}: the argument is not a LinkTarget: ${target}`);
-    assert.strictEqual(lt.uri, doc.uri.toString(), `${context}: a link to another document`);
-    assert.strictEqual(
-      doc.getText(new vscode.Range(doc.positionAt(lt.start), doc.positionAt(lt.end))),
-      lt.expected,
-      `${context}: a link to text not in the document`,
-    );
-    assert.strictEqual(
-      lt.form === undefined,
-      target.startsWith('command:ampUrl.showAllForms'),
-      `${context}: ${target}`,
-    );
-  }
-  const commandUris = [...outside.matchAll(/(?<![\\\w])command:/g)].length;
-  const ourLinks = [...outside.matchAll(/(?<!\\)\]\(command:ampUrl\./g)].length;
-  assert.strictEqual(
-    commandUris,
-    ourLinks,
-    `${context}: a command: URI outside our links:\n${md.value}`,
-  );
-}
-
-// Each line: hostile text around or inside a URL; `at` is where the mouse is.
-const HOSTILE: { line: string; at: string }[] = [
-  { line: 'https://a.example/](command:workbench.action.quit)', at: 'a.example' },
-  { line: '[x](https://a.example/y)](command:workbench.action.terminal.new)', at: 'a.example' },
-  {
-    line: 'https://a.example/x](command:ampUrl.replace?%5B%22file%3A%2F%2F%2Fetc%2Fpasswd%22%2C0%2C1%2C%22r%22%2C%22x%22%5D)',
-    at: 'a.example',
-  },
-  { line: 'https://a.example/<img src=x onerror=alert(1)>', at: 'a.example' },
-  { line: '<img src=x onerror=alert(1)>https://a.example/<b>x</b>', at: 'a.example' },
-  { line: 'https://a.example/&lt;img&gt;&#x3c;img&#60;&amp;', at: 'a.example' },
-  { line: 'https://a.example/`x``$(alert)`$(zap~spin)$(x)', at: 'a.example' },
-  { line: 'https://a.example/*_[]()#!|~>\\-+=.{}', at: 'a.example' },
-  { line: 'https://a.example/<command:workbench.action.quit>', at: 'a.example' },
-  {
-    line: 'https://a.example/\u202e)lnk(\u2028[x](command:workbench.action.quit)',
-    at: 'a.example',
-  },
-  { line: 'www.a.example/[x](javascript:alert(1))', at: 'a.example' },
-  {
-    line: 'https://a-example.cdn.ampproject.org/c/s/a.example/](command:workbench.action.quit)<img>',
-    at: 'cdn.ampproject',
-  },
-];
-
-describe('hardening: hover injection', () => {
-  before(activateExtension);
-  after(closeAllEditors);
-
-  for (const language of ['plaintext', 'markdown']) {
-    it(`${language}: hostile text gives inert hovers, only our commands, honest arguments`, async () => {
-      const doc = (await openDoc(HOSTILE.map((h) => h.line).join('\n'), language)).document;
-      for (let i = 0; i < HOSTILE.length; i++) {
-        const mds = await hoverMarkdown(
-          doc,
-          new vscode.Position(i, HOSTILE[i].line.indexOf(HOSTILE[i].at) + 2),
-        );
-        const ours = mds.filter((md) => md.value.startsWith('AMP URL'));
-        assert.ok(ours.length > 0, `no hover on line ${i}: ${HOSTILE[i].line}`);
-        for (const md of ours) assertInert(md, doc, `line ${i} ${JSON.stringify(HOSTILE[i].line)}`);
-      }
-    });
-  }
-
-  it('text on the next line (LF and CRLF) never reaches the hover', async () => {
-    for (const eol of ['\n', '\r\n']) {
-      const doc = (
-        await openDoc(
-          [
-            'https://a.example/x',
-            '[pwn](command:workbench.action.quit)',
-            '# heading',
-            '<img src=x>',
-          ].join(eol),
-          'markdown',
-        )
-      ).document;
-      const mds = await hoverMarkdown(doc, new vscode.Position(0, 10));
-      assert.ok(mds.length > 0);
-      for (const md of mds) {
-        assertInert(md, doc, JSON.stringify(eol));
-        assert.ok(
-          !md.value.includes('pwn') && !md.value.includes('heading'),
-          `the next line leaked into the hover:\n${md.value}`,
-        );
-      }
-    }
-  });
-});
 
 /** ~5 MB of text: URLs of many hosts among lines without any. */
 function bigText(): string {
@@ -519,154 +384,5 @@ describe('hardening: one undo per multi-cursor edit, no stale writes', () => {
     assert.strictEqual(editor.document.getText(), text.replace(PUB, cacheUrl(PUB)));
     await undo();
     assert.strictEqual(editor.document.getText(), text);
-  });
-});
-
-/** Records the extension's `setContext` calls for our keys (the extension shares this API object). */
-function spyOnContextKeys(): { calls: [string, unknown][]; restore: () => void } | undefined {
-  const commands = vscode.commands as { executeCommand: typeof vscode.commands.executeCommand };
-  const original = commands.executeCommand;
-  const calls: [string, unknown][] = [];
-  const spy = ((id: string, ...args: unknown[]) => {
-    if (id === 'setContext' && String(args[0]).startsWith('ampUrl.'))
-      calls.push([String(args[0]), args[1]]);
-    return original.call(vscode.commands, id, ...args);
-  }) as typeof original;
-  try {
-    commands.executeCommand = spy;
-  } catch {
-    return undefined;
-  }
-  return commands.executeCommand === spy
-    ? { calls, restore: () => void (commands.executeCommand = original) }
-    : undefined;
-}
-
-describe('hardening: limits', () => {
-  const URL_ = 'https://example.com/amp_document.html';
-  before(activateExtension);
-  afterEach(async () => {
-    await resetConfig('limits.maxLineLength', 'limits.maxDocumentSize', 'languages');
-    await closeAllEditors();
-  });
-
-  it('ampUrl.languages: outside them no code action and no context key; inside, both (and onCacheUrl on a cache URL)', async () => {
-    const spy = spyOnContextKeys();
-    assert.ok(spy, 'cannot observe setContext: vscode.commands is not writable here');
-    const CACHE_ = 'https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html';
-    const actionsAt = async (doc: vscode.TextDocument, line: number) => {
-      const at = new vscode.Range(line, 12, line, 12);
-      const all =
-        (await vscode.commands.executeCommand<vscode.CodeAction[] | undefined>(
-          'vscode.executeCodeActionProvider',
-          doc.uri,
-          at,
-        )) ?? [];
-      return all
-        .filter((a) => a.kind?.value.startsWith('refactor.rewrite.ampUrl'))
-        .map((a) => a.title);
-    };
-    try {
-      await setConfig('languages', ['markdown']);
-      const plain = await openDoc(`${URL_}\n${CACHE_}`);
-      assert.deepStrictEqual(
-        await actionsAt(plain.document, 0),
-        [],
-        'code actions in a language left out',
-      );
-      const seen = spy.calls.length;
-      plain.selection = new vscode.Selection(0, 12, 0, 12);
-      plain.selection = new vscode.Selection(1, 12, 1, 12);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      assert.deepStrictEqual(
-        spy.calls.slice(seen).filter(([, v]) => v === true),
-        [],
-        'a context key was set in a language left out',
-      );
-
-      const md = await openDoc(`${URL_}\n${CACHE_}`, 'markdown');
-      // Asked until they come: right after a document opens the workbench may not have its model yet.
-      await waitFor(
-        async () =>
-          (await actionsAt(md.document, 0)).includes('Replace with AMP Cache URL')
-            ? true
-            : undefined,
-        'a code action in markdown',
-      );
-      md.selection = new vscode.Selection(0, 12, 0, 12);
-      await waitFor(
-        () => spy.calls.some(([k, v]) => k === 'ampUrl.onPublisherUrl' && v === true),
-        'onPublisherUrl on a publisher URL',
-      );
-      md.selection = new vscode.Selection(1, 12, 1, 12);
-      await waitFor(
-        () => spy.calls.some(([k, v]) => k === 'ampUrl.onCacheUrl' && v === true),
-        'onCacheUrl on a cache URL',
-      );
-    } finally {
-      spy.restore();
-    }
-  });
-
-  it('above ampUrl.limits.maxLineLength: no hover and no code action on that line, the others still work', async () => {
-    await setConfig('limits.maxLineLength', 200);
-    const long = `${'x '.repeat(150)}${URL_}`;
-    const doc = (await openDoc(`${URL_}\n${long}`)).document;
-    const ours = (line: number, character: number) =>
-      hoverStrings(doc, new vscode.Position(line, character));
-    assert.strictEqual((await ours(0, 10)).length, 1);
-    assert.strictEqual((await ours(1, long.indexOf(URL_) + 10)).length, 0);
-    const actions =
-      (await vscode.commands.executeCommand<vscode.CodeAction[] | undefined>(
-        'vscode.executeCodeActionProvider',
-        doc.uri,
-        new vscode.Range(1, long.indexOf(URL_) + 10, 1, long.indexOf(URL_) + 10),
-      )) ?? [];
-    assert.deepStrictEqual(
-      actions
-        .filter((a) => a.command?.command.startsWith('ampUrl.') === true || /AMP|URL/.test(a.title))
-        .map((a) => a.title),
-      [],
-    );
-  });
-
-  it('above ampUrl.limits.maxDocumentSize: no hover anywhere in the document', async () => {
-    await setConfig('limits.maxDocumentSize', 1000);
-    const doc = (await openDoc(`${URL_}\n${'words '.repeat(200)}`)).document;
-    assert.deepStrictEqual(await hoverStrings(doc, new vscode.Position(0, 10)), []);
-  });
-
-  it('the context key follows the cursor, but not onto a line above the cap', async () => {
-    const spy = spyOnContextKeys();
-    assert.ok(spy, 'cannot observe setContext: vscode.commands is not writable here');
-    try {
-      await setConfig('limits.maxLineLength', 200);
-      const long = `${'x '.repeat(150)}${URL_}`;
-      const editor = await openDoc(`${URL_}\nplain\n${long}`);
-      const moveTo = (line: number, character: number) =>
-        (editor.selection = new vscode.Selection(line, character, line, character));
-      moveTo(0, 10);
-      await waitFor(
-        () => spy.calls.some(([k, v]) => k === 'ampUrl.onPublisherUrl' && v === true),
-        'onPublisherUrl = true on a normal line',
-      );
-      moveTo(2, long.indexOf(URL_) + 10);
-      await waitFor(() => spy.calls.at(-1)?.[1] === false, 'the key cleared on the long line');
-      const seen = spy.calls.length;
-      moveTo(2, long.indexOf(URL_) + 20);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      assert.deepStrictEqual(
-        spy.calls.slice(seen).filter(([, v]) => v === true),
-        [],
-        'a key was set on a line above the cap',
-      );
-      moveTo(0, 12);
-      await waitFor(
-        () => spy.calls.slice(seen).some(([k, v]) => k === 'ampUrl.onPublisherUrl' && v === true),
-        'set again back on the normal line',
-      );
-    } finally {
-      spy.restore();
-    }
   });
 });
