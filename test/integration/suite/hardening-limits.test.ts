@@ -2,10 +2,11 @@
 // silent; outside ampUrl.languages there is no code action and no context key.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { hoverStrings } from './ext-helpers';
+import { hoverStrings, ours } from './ext-helpers';
 import {
   activateExtension,
   closeAllEditors,
+  codeActionsAt,
   openDoc,
   resetConfig,
   setConfig,
@@ -44,18 +45,8 @@ describe('hardening: limits', () => {
     const spy = spyOnContextKeys();
     assert.ok(spy, 'cannot observe setContext: vscode.commands is not writable here');
     const CACHE_ = 'https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html';
-    const actionsAt = async (doc: vscode.TextDocument, line: number) => {
-      const at = new vscode.Range(line, 12, line, 12);
-      const all =
-        (await vscode.commands.executeCommand<vscode.CodeAction[] | undefined>(
-          'vscode.executeCodeActionProvider',
-          doc.uri,
-          at,
-        )) ?? [];
-      return all
-        .filter((a) => a.kind?.value.startsWith('refactor.rewrite.ampUrl'))
-        .map((a) => a.title);
-    };
+    const actionsAt = async (doc: vscode.TextDocument, line: number) =>
+      ours(await codeActionsAt(doc, new vscode.Range(line, 12, line, 12))).map((a) => a.title);
     try {
       await setConfig('languages', ['markdown']);
       const plain = await openDoc(`${URL_}\n${CACHE_}`);
