@@ -179,9 +179,8 @@ describe('interactive pickers (code-server in Chromium)', function () {
       assert.ok((await wb.editorText()).includes(`- ${URL_}`), 'copying changed the text');
     });
 
-    it("the item's button inserts the form in place of the URL; undo restores", async () => {
-      await wb.openFromExplorer('forms.txt');
-      await cursorTo(2, 5);
+    /** Show all forms, then the Replace button of the Google AMP Cache URL's row. */
+    async function replaceWithGoogleForm() {
       await wb.runCommand('AMP URL: Show all forms');
       await wb.waitForQuickInput(`All forms of ${URL_}`);
       await wb.quickInput().fill('Google AMP Cache URL');
@@ -190,6 +189,12 @@ describe('interactive pickers (code-server in Chromium)', function () {
       );
       await row.hover();
       await row.locator('.action-label.codicon-replace').click();
+    }
+
+    it("the item's button inserts the form in place of the URL; undo restores", async () => {
+      await wb.openFromExplorer('forms.txt');
+      await cursorTo(2, 5);
+      await replaceWithGoogleForm();
       await wb.waitForText(
         (text) =>
           text.includes(
@@ -204,14 +209,7 @@ describe('interactive pickers (code-server in Chromium)', function () {
       await wb.openFromExplorer('forms-two.txt');
       await cursorTo(2, 5);
       await wb.runCommand('Add Cursor Below');
-      await wb.runCommand('AMP URL: Show all forms');
-      await wb.waitForQuickInput(`All forms of ${URL_}`);
-      await wb.quickInput().fill('Google AMP Cache URL');
-      const row = wb.quickPickRow(
-        'https://foo--example-com.cdn.ampproject.org/c/s/foo-example.com/blog/post-1',
-      );
-      await row.hover();
-      await row.locator('.action-label.codicon-replace').click();
+      await replaceWithGoogleForm();
       await wb.waitForText(
         (text) =>
           text.includes(
