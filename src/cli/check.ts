@@ -163,7 +163,7 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
       progress?.show(`amp-url check: ${++done}/${selected.length} files`);
     }
   } finally {
-    files.close();
+    files.release();
   }
   await writeFixes(files.root, fixes, (fix, refused) => {
     fixOutcome(results[fix.index], fix, refused);

@@ -22,8 +22,9 @@ export function runJob(
 ): WriteOutcome {
   const read = files.read(job.rel, job.maxSize);
   if (read.refused !== undefined) return { written: false, reason: read.refused, code: read.code };
-  // The read shares a buffer with the next one: a copy, kept until the replace compares it.
-  const bytes = Buffer.from(read.bytes);
+  // In the buffer the reads share: no read comes before the replace compares them, so no copy
+  // (a copy was one more file's size held for a large file).
+  const bytes = read.bytes;
   const before = sha256(bytes);
   const decoded = decodeFileBytes(bytes);
   if (decoded.skip !== undefined)
