@@ -9,8 +9,9 @@ import { splitGlobList } from '../shared/workspace-files';
 import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
 import { UsageError, byteCount, flag, flags, parseArgs, quoteArg, type FlagSpecs } from './args';
 import type { Streams } from './streams';
-import { ConfinedFiles } from '../node/safe-file';
-import { readRepoFileText, skipReason, writeEdits, writeRefusal } from './file-text';
+import { ConfinedFiles, type Refused } from '../node/safe-file';
+import { readRepoFileText, skipReason } from './file-text';
+import { pendingFix, writeFixes, writeRefusal, type PendingFix } from './write-fixes';
 import { checkOutput, checkRecords, CHECK_COLUMNS, type CheckedFile } from './check-output';
 import { formatHelp, formatWriter, offeredFormats, readFormat } from './formats';
 import { Output, problemLine, writeWhole } from './output';
@@ -22,7 +23,7 @@ import {
   type LeftOut,
 } from './check-scope';
 import { repositoryRoot, selectFiles, type Skipped } from './select-files';
-import { holdForTest } from './test-hold';
+import { holdForTest } from '../node/test-hold';
 import { settingFlags, settingHelp, settingsFromArgs } from './settings';
 
 // The settings check reads: the caches it recognises and the normalize steps of --require.
@@ -117,6 +118,7 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   });
   const files = new ConfinedFiles(root);
   const results: { file?: CheckedFile; skip?: Skipped }[] = [];
+  const fixes: PendingFix[] = [];
   let done = 0;
   // Only AMP Cache and viewer URLs asked for: a file whose bytes surely hold none is not decoded
   // nor read URL by URL (amp-prefilter.ts says why no spelling escapes it). The form rules
@@ -125,7 +127,7 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
     (r) => r === 'amp-cache-url' || r === 'amp-viewer-url' || r === 'amp-no-publisher-url',
   );
   const mayMatter = ampOnly ? (bytes: Buffer) => mayHoldAmpUrl(bytes, settings.caches) : undefined;
-  const checkOne = (rel: string): (typeof results)[number] => {
+  const checkOne = (rel: string, index: number): (typeof results)[number] => {
     const r = readRepoFileText(files, rel, maxSize, mayMatter);
     if (r.skip !== undefined)
       return {
@@ -147,22 +149,8 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
     const fixable = fix ? findings.filter((f) => f.fix !== undefined) : [];
     if (fixable.length === 0) return { file };
     holdForTest('write', rel);
-    const refused = writeEdits(
-      files,
-      rel,
-      r.file,
-      fixable.map((f) => ({ start: f.start, end: f.end, newText: f.fix ?? '' })),
-      () => {
-        holdForTest('rename', rel);
-      },
-    );
-    if (refused !== undefined) {
-      // Other hard links: the findings stay (exit 1); anything else is a failed write (exit 2).
-      const failed = refused.refused !== 'hardLinks';
-      return { file, skip: { path: rel, reason: `not fixed: ${writeRefusal(refused)}`, failed } };
-    }
-    file.fixed = fixable;
-    file.findings = findings.filter((f) => f.fix === undefined);
+    // Written after the check, several at once, by worker threads (write-fixes.ts).
+    fixes.push(pendingFix(index, rel, r.file, fixable, maxSize));
     return { file };
   };
   // The baseline lists the URLs it holds: it is not checked itself.
@@ -171,12 +159,15 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   try {
     for (const rel of selected) {
       if (rel === baselineRel) continue;
-      results.push(checkOne(rel));
+      results.push(checkOne(rel, results.length));
       progress?.show(`amp-url check: ${++done}/${selected.length} files`);
     }
   } finally {
-    files.close();
+    files.release();
   }
+  await writeFixes(files.root, fixes, (fix, refused) => {
+    fixOutcome(results[fix.index], fix, refused);
+  });
   const checked: CheckedFile[] = [];
   for (const r of results) {
     if (r.file) checked.push(r.file);
@@ -201,6 +192,24 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
     ),
   );
   return skipped.some((s) => s.failed) ? 2 : remaining ? 1 : 0;
+}
+
+/** A file's result once its fix is written (`refused` undefined) or not. */
+function fixOutcome(
+  result: { file?: CheckedFile; skip?: Skipped },
+  fix: PendingFix,
+  refused: Refused | undefined,
+): void {
+  const file = result.file;
+  if (!file) return;
+  if (refused === undefined) {
+    file.fixed = fix.fixable;
+    file.findings = file.findings.filter((f) => f.fix === undefined);
+    return;
+  }
+  // Other hard links: the findings stay (exit 1); anything else is a failed write (exit 2).
+  const failed = refused.refused !== 'hardLinks';
+  result.skip = { path: file.path, reason: `not fixed: ${writeRefusal(refused)}`, failed };
 }
 
 /**

@@ -1,7 +1,7 @@
 // `amp-url find [FILE...]`: every URL with file:line:column and its kind. Files are read with
 // the workspace commands' rules; stdin (no FILE, or `-`) is read a line at a time (URLs never
 // span lines), so a list of any size is searched in constant memory.
-import { findUrlsIn, type FoundUrl } from '../shared/check-file';
+import { findUrlsIn, foundUrlBatches, type FoundUrl } from '../shared/check-file';
 import { languageOfPath } from '../shared/language-of-path';
 import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
 import { byteCount, flag, parseArgs, type FlagSpecs } from './args';
@@ -124,7 +124,9 @@ export async function runFind(argv: readonly string[], io: Streams): Promise<num
       continue;
     }
     if (r.file === undefined) continue; // passed over: find gives no filter
-    await emit(file, findUrlsIn(r.file.text, caches, languageOfPath(file)));
+    // A batch at a time: the rows of a one-line file of a million URLs are not all held at once.
+    for (const batch of foundUrlBatches(r.file.text, caches, languageOfPath(file), 4096))
+      await emit(file, batch);
   }
   await out.write(writer.close());
   await out.finish();

@@ -176,7 +176,7 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
 type HoldMoment = 'write' | 'rename';
 
 /**
- * Starts `amp-url check --fix` paused at `moment` of its first fix (src/cli/test-hold.ts), and
+ * Starts `amp-url check --fix` paused at `moment` of its first fix (src/node/test-hold.ts), and
  * waits for the pause: the file's path, the child, `go` to let it on, and its end.
  */
 async function pausedFix(tmp: string, cwd: string, moment: HoldMoment, args: string[]) {

@@ -3,8 +3,9 @@
 // AMP_URL_TEST_HOLD names a folder holding two FIFOs, `ready` and `go`, and AMP_URL_TEST_HOLD_AT
 // names the moment (`write`: after the read, before the write begins; `rename`: the temporary
 // file written, before the freshness check and the rename): the tool writes the file's path to
-// `ready`, then waits until something is written to `go`; once a run, at the first file fixed.
-// Without the variables it does nothing.
+// `ready`, then waits until something is written to `go`; once a thread, at the first file fixed
+// (the fixes are written by worker threads, write-worker.ts: the tests fix few files, which one
+// worker writes). Without the variables it does nothing.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
