@@ -14,6 +14,7 @@ import type { Transform } from './transforms';
 import { writeUrl, type WriteResult } from './write-context';
 import { textHashSteps } from './text-hash';
 import { LineIndex } from './line-index';
+import { runSliced, runToEnd, type SliceClock } from './time-slice';
 
 export { textHash } from './text-hash';
 
@@ -250,7 +251,7 @@ export function planFile(
 ): FilePlan {
   const plan: FilePlan = { edits: [], skipped: [] };
   const steps = planSteps(plan, text, target, transform, caches, t, languageId);
-  while (!steps.next().done);
+  runToEnd(steps);
   return plan;
 }
 
@@ -274,33 +275,6 @@ export async function planFileSliced(
   const plan: FilePlan = { edits: [], skipped: [] };
   await runSliced(planSteps(plan, text, target, transform, caches, t, languageId), clock);
   return plan;
-}
-
-/**
- * Runs `steps` to the end, giving the event loop a turn (`clock.pause()`) whenever the slice is
- * used up: the one loop behind every sliced job (plan, hash, edit). Resolves with its result.
- */
-export async function runSliced<T>(steps: Generator<void, T>, clock: SliceClock): Promise<T> {
-  let started = clock.now();
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-    if (clock.due ? !clock.due() : clock.now() - started < clock.sliceMs) continue;
-    await clock.pause();
-    started = clock.now();
-  }
-}
-
-/**
- * How sliced work keeps time: `pause()` gives the event loop a turn once `sliceMs` have passed,
- * or, with `due`, once a slice shared with other workers is used up (the scan's 64 readers:
- * workspace-files/slices.ts), so that workers resumed in the same turn do not each run a slice.
- */
-export interface SliceClock {
-  pause: () => Promise<void>;
-  now: () => number;
-  sliceMs: number;
-  due?: () => boolean;
 }
 
 /**

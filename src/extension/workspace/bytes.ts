@@ -13,6 +13,7 @@ import {
   legacyEncodingRefusal,
 } from '../../shared/file-bytes';
 import { languageOfPath } from '../../shared/language-of-path';
+import { macrotask } from '../../shared/time-slice';
 import type { FilePlan, FileSkip } from '../../shared/workspace-plan';
 
 /** One character per byte (WHATWG's windows-1252 decoder maps every byte to one code point). */
@@ -66,8 +67,7 @@ export async function editorText(
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
-    if (bytes.length >= PAUSE_FROM_BYTES)
-      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    if (bytes.length >= PAUSE_FROM_BYTES) await macrotask();
   }
 }
 
