@@ -124,7 +124,8 @@ async function main(): Promise<void> {
     console.log(
       `  ${'every byte back after Undo (tree hash)'.padEnd(44)} ${treeHash(workspace) === generated ? 'yes' : 'NO'}`,
     );
-    if (!process.env.AMP_URL_BENCH_NO_APPLY) cliFix(workspace);
+    // AMP_URL_BENCH_NO_CLI: the editor's figures alone (quick iterations).
+    if (!process.env.AMP_URL_BENCH_NO_APPLY && !process.env.AMP_URL_BENCH_NO_CLI) cliFix(workspace);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
   }
