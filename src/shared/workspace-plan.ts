@@ -294,13 +294,13 @@ function* planSteps(
 ): Generator<void> {
   let lines: LineIndex | undefined;
   let count = 0;
-  // One string per distinct host: a list of 108,000 URLs of one host kept 108,000 copies.
+  // One string per distinct host: a list of 108,000 URLs of one host kept 108,000 copies. A
+  // string of its own: the host is a slice of the text, and kept every planned file's text alive.
   const hosts = new Map<string, string>();
   const sameHost = (h: string) => {
-    const known = hosts.get(h);
-    if (known !== undefined) return known;
-    hosts.set(h, h);
-    return h;
+    let known = hosts.get(h);
+    if (known === undefined) hosts.set(h, (known = ownCopy(h)));
+    return known;
   };
   for (const match of urlsToPlan(text, target === 'publisher', caches)) {
     if (++count % URLS_PER_STEP === 0) yield;
