@@ -124,8 +124,7 @@ async function main(): Promise<void> {
     console.log(
       `  ${'every byte back after Undo (tree hash)'.padEnd(44)} ${treeHash(workspace) === generated ? 'yes' : 'NO'}`,
     );
-    // AMP_URL_BENCH_NO_CLI: the editor's figures alone (quick iterations).
-    if (!process.env.AMP_URL_BENCH_NO_APPLY && !process.env.AMP_URL_BENCH_NO_CLI) cliFix(workspace);
+    if (!process.env.AMP_URL_BENCH_NO_APPLY) cliFix(workspace);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
   }
