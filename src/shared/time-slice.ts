@@ -8,7 +8,7 @@
 // share one slice (sharedSlices). Each worker pausing on its own timer after its own slice made
 // them a convoy: their timers all fell due in the same turn of the event loop, where each ran a
 // full slice of its own, one after another, and the extension host's messages waited for all of
-// them (16 × 10 ms). With a shared slice there is one timer per pause, and after it the workers
+// them. With a shared slice there is one timer per pause, and after it the workers
 // that find the slice used up wait for the next turn instead of starting one of their own. A
 // worker looks at `due()` before each step (a resumed worker sees the slice used up after its
 // first step: all resume in one turn, and each passes the check in pause() before the first has
