@@ -8,12 +8,11 @@ import {
   groupLabel,
   hostMatcher,
   reviewLabel,
-  runSliced,
-  type SliceClock,
   textHash,
   type WorkspaceEditPlan,
 } from '../../shared/workspace-plan';
 import { LineIndex } from '../../shared/line-index';
+import { runSliced, runToEnd, type SliceClock } from '../../shared/time-slice';
 import { identityOf } from './fs';
 import { editorText } from './bytes';
 import { filesBehindChangedFolders } from './identity';
@@ -173,11 +172,7 @@ export function buildEdit(
   host?: string,
   texts: ReadonlyMap<string, string> = new Map(),
 ): BuiltEdit {
-  const steps = buildSteps(files, mode, host, texts);
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
+  return runToEnd(buildSteps(files, mode, host, texts));
 }
 
 /**

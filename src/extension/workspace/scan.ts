@@ -16,18 +16,13 @@ import {
   type FilePlan,
   type FileSkip,
   type LocatedSkip,
-  type SliceClock,
   type WorkspaceTarget,
 } from '../../shared/workspace-plan';
 import { languageOfPath } from '../../shared/language-of-path';
 import { REGIONS_FROM_EDITS } from '../../shared/merge-edits';
 import { firstRead, planChecked } from './bytes';
-import {
-  sharedSlices,
-  splitGlobList,
-  walkFiles,
-  type WalkResult,
-} from '../../shared/workspace-files';
+import { splitGlobList, walkFiles, type WalkResult } from '../../shared/workspace-files';
+import { eventLoop, macrotask, sharedSlices, type SliceClock } from '../../shared/time-slice';
 import { identityOf, uriAt, workspaceWalkFileSystem } from './fs';
 import { editFilter } from '../../shared/suppress/edit-filter';
 import type { RepoConfig } from '../../shared/suppress/repo-config';
@@ -92,9 +87,6 @@ const PARALLEL_READS = 64;
  */
 const READ_BUDGET = 32_000_000;
 
-/** Planning a large file gives the event loop back this often (no step blocks it over 50 ms). */
-const PLAN_SLICE_MS = 15;
-
 /** The files a workspace search covers, and what was left out on the way. */
 export interface WorkspaceListing {
   uris: vscode.Uri[];
@@ -142,7 +134,7 @@ async function addWalk(
     out.skippedPaths.push({ path, reason });
   };
   for (let i = 0; i < walk.files.length; i += URIS_PER_SLICE) {
-    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    if (i > 0) await macrotask();
     for (const p of walk.files.slice(i, i + URIS_PER_SLICE)) out.uris.push(uriAt(folder.uri, p));
   }
   for (const s of walk.skipped)
@@ -296,13 +288,7 @@ export async function scanFiles(
   const budget = new ByteBudget(READ_BUDGET);
   // The clock of the sliced work (planning, hashing): one slice for all the workers, so large
   // files planned at once do not run their slices back to back (slices.ts).
-  const slices = sharedSlices(PLAN_SLICE_MS);
-  const clock: SliceClock = {
-    pause: slices.pause,
-    due: slices.due,
-    now: () => performance.now(),
-    sliceMs: PLAN_SLICE_MS,
-  };
+  const clock: SliceClock = { ...sharedSlices(), now: eventLoop.now };
   let next = 0;
   let done = 0;
   const stop = () =>
