@@ -1,6 +1,7 @@
 // Bundles the extension with esbuild: one bundle, dist/extension.js, for both extension hosts
 // (package.json `main` for the Node host of desktop VS Code and code-server, `browser` for the web
 // worker host of vscode.dev), and beside it the Node host's direct writes and their workers.
+import * as fs from 'node:fs';
 import * as esbuild from 'esbuild';
 import { writeGenerated } from './generate.mjs';
 
@@ -39,6 +40,13 @@ const directWritesApart = {
     }));
   },
 };
+
+// What dist/ may hold: this script's bundles (and their maps) and the command line's folders
+// (scripts/build-cli.mjs). Anything else is left from an older layout (dist/web/ before one bundle
+// served both hosts) and would go into the .vsix: it is removed.
+const OURS = /^(extension|direct-writes|write-worker)\.js(\.map)?$|^(cli|lib|standalone)$/;
+for (const entry of fs.existsSync('dist') ? fs.readdirSync('dist') : [])
+  if (!OURS.test(entry)) fs.rmSync(`dist/${entry}`, { recursive: true, force: true });
 
 // The static files that name the registered caches follow the table first (npm run generate).
 for (const file of await writeGenerated()) console.log(`${file}: generated from AMP_CACHES`);
