@@ -22,7 +22,7 @@ const WORK = path.join(os.tmpdir(), 'amp-url-cli-bench');
 const TIME = '/usr/bin/time';
 const RG = '/usr/bin/rg';
 
-interface Measured {
+export interface Measured {
   wallS: number;
   cpuS: number;
   peakMb: number;
@@ -30,7 +30,8 @@ interface Measured {
 }
 
 /** Runs `sh -c script` under /usr/bin/time: wall and CPU seconds, peak resident memory. */
-function measure(script: string): Measured {
+export function measure(script: string): Measured {
+  fs.mkdirSync(WORK, { recursive: true });
   // Its own file: another checkout's bench may be running in the same WORK folder.
   const out = path.join(WORK, `time-${process.pid}.txt`);
   const r = spawnSync(TIME, ['-o', out, '-f', '%e %U %S %M', 'sh', '-c', script], {
@@ -49,11 +50,11 @@ function measure(script: string): Measured {
   };
 }
 
-function best(runs: Measured[]): Measured {
+export function best(runs: Measured[]): Measured {
   return runs.reduce((a, b) => (b.cpuS < a.cpuS ? b : a));
 }
 
-const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+export const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
  * The two lists of issue 26, `count` lines each: every line an AMP Cache URL (`all-amp`: all

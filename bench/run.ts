@@ -49,6 +49,10 @@ const sections: { title: string; load: () => Section }[] = [
     load: () => require('./cli') as Section,
   },
   {
+    title: 'Command-line file I/O: check --fix on 5,000 files, memory on a 50 MB line (issue 26)',
+    load: () => require('./cli-io') as Section,
+  },
+  {
     title: 'SQL engines: the standalone bundle beside the library, rows/s in DuckDB (issue 30)',
     load: () => require('./sql') as Section,
   },

@@ -1,5 +1,6 @@
 // Builds what runs outside VS Code (docs/cli.md, docs/library.md, docs/sql.md):
-//   dist/cli/amp-url.js          the command-line tool (Node >= 20, one file)
+//   dist/cli/amp-url.js          the command-line tool (Node >= 20), with dist/cli/write-worker.js,
+//                                the worker threads of `check --fix`
 //   dist/lib/index.cjs / .mjs    the library, CommonJS and ES module, with dist/lib/types/*.d.ts
 //   dist/standalone/amp-url.js   one classic script defining the global AmpUrl, for engines with
 //                                only ECMAScript (BigQuery, Snowflake JavaScript UDFs)
@@ -10,6 +11,10 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
+import { writeGenerated } from './generate.mjs';
+
+// The static files that name the registered caches follow the table first (npm run generate).
+for (const file of await writeGenerated()) console.log(`${file}: generated from AMP_CACHES`);
 
 const STANDALONE_TARGET = 'es2020';
 const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));
@@ -68,6 +73,14 @@ await Promise.all([
     outfile: 'dist/cli/amp-url.js',
     banner: { js: '#!/usr/bin/env node' },
     define: { AMP_URL_VERSION: JSON.stringify(pkg.version) },
+  }),
+  // The write workers of `check --fix` (src/node/write-worker.ts), beside the tool.
+  esbuild.build({
+    ...common,
+    entryPoints: ['src/node/write-worker.ts'],
+    platform: 'node',
+    format: 'cjs',
+    outfile: 'dist/cli/write-worker.js',
   }),
   esbuild.build({
     ...common,

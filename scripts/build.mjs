@@ -1,12 +1,14 @@
-// Bundles the extension with esbuild: one Node bundle (desktop) and one browser bundle (vscode.dev).
-import * as path from 'node:path';
+// Bundles the extension with esbuild: one bundle, dist/extension.js, for both extension hosts
+// (package.json `main` for the Node host of desktop VS Code and code-server, `browser` for the web
+// worker host of vscode.dev), and beside it the Node host's direct writes and their workers.
+import * as fs from 'node:fs';
 import * as esbuild from 'esbuild';
+import { writeGenerated } from './generate.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
 const common = {
-  entryPoints: ['src/extension/extension.ts'],
   bundle: true,
   external: ['vscode'],
   format: 'cjs',
@@ -21,33 +23,56 @@ const common = {
   logLevel: 'warning',
 };
 
-/** The browser build has no Node file system: src/extension/direct-writer.ts is its stand-in's. */
-const webStandIns = {
-  name: 'web-stand-ins',
+/** The file the extension bundle requires the direct writes from, in the Node host only. */
+const DIRECT_WRITES = './direct-writes.js';
+
+/**
+ * src/extension/direct-writer.ts requires src/node/direct-writes.ts only in a Node host: in the
+ * bundle that require names dist/direct-writes.js, a bundle of its own, so the extension bundle
+ * holds nothing of Node and runs in the web worker host as it is.
+ */
+const directWritesApart = {
+  name: 'direct-writes-apart',
   setup(build) {
-    build.onResolve({ filter: /\/direct-writer$/ }, (args) => ({
-      path: path.join(
-        path.resolve(args.resolveDir, path.dirname(args.path)),
-        'direct-writer.web.ts',
-      ),
+    build.onResolve({ filter: /\/node\/direct-writes$/ }, () => ({
+      path: DIRECT_WRITES,
+      external: true,
     }));
   },
 };
 
+// What dist/ may hold: this script's bundles (and their maps) and the command line's folders
+// (scripts/build-cli.mjs). Anything else is left from an older layout (dist/web/ before one bundle
+// served both hosts) and would go into the .vsix: it is removed.
+const OURS = /^(extension|direct-writes|write-worker)\.js(\.map)?$|^(cli|lib|standalone)$/;
+for (const entry of fs.existsSync('dist') ? fs.readdirSync('dist') : [])
+  if (!OURS.test(entry)) fs.rmSync(`dist/${entry}`, { recursive: true, force: true });
+
+// The static files that name the registered caches follow the table first (npm run generate).
+for (const file of await writeGenerated()) console.log(`${file}: generated from AMP_CACHES`);
+
 const contexts = await Promise.all([
-  esbuild.context({ ...common, platform: 'node', outfile: 'dist/extension.js' }),
-  // The workspace commands' write workers (src/node/write-worker.ts), beside the extension.
+  // platform 'browser': a Node built-in imported by the extension fails the build, as it would
+  // fail in the web worker host.
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/extension/extension.ts'],
+    platform: 'browser',
+    outfile: 'dist/extension.js',
+    plugins: [directWritesApart],
+  }),
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/node/direct-writes.ts'],
+    platform: 'node',
+    outfile: `dist/${DIRECT_WRITES.slice(2)}`,
+  }),
+  // The direct writes' workers (src/node/write-worker.ts), started from dist/direct-writes.js.
   esbuild.context({
     ...common,
     entryPoints: ['src/node/write-worker.ts'],
     platform: 'node',
     outfile: 'dist/write-worker.js',
-  }),
-  esbuild.context({
-    ...common,
-    platform: 'browser',
-    outfile: 'dist/web/extension.js',
-    plugins: [webStandIns],
   }),
 ]);
 

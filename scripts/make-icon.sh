@@ -15,3 +15,5 @@ convert -size 512x512 xc:none -fill '#ffc928' -stroke '#1e2a3a' -strokewidth 30 
   "$tmp/bolt.png"
 convert "$tmp/bg.png" "$tmp/link.png" -composite "$tmp/bolt.png" -composite \
   -resize 128x128 -strip media/icon.png
+# 256 colours: the icon is in every .vsix (its size limit: test/cli/package-size.test.ts).
+node scripts/lib/png-palette.mjs media/icon.png

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repoRoot } from './lib/paths.mjs';
+import { toPalettePng } from './lib/png-palette.mjs';
 
 const media = path.join(repoRoot, 'media', 'screenshots');
 const scratch = path.join(repoRoot, 'test-results', 'journey-screenshots');
@@ -17,7 +18,8 @@ const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
 // The walkthrough's step images (the .vsix carries exactly these: .vscodeignore).
 const manifest = fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8');
 const named = (text) => [...text.matchAll(/media\/screenshots\/([\w.-]+\.png)/g)].map((m) => m[1]);
-const wanted = [...new Set([...named(readme), ...named(manifest)])];
+const inPackage = new Set(named(manifest));
+const wanted = [...new Set([...named(readme), ...inPackage])];
 const notJourney = wanted.filter((name) => !name.startsWith('journey-'));
 if (notJourney.length) {
   console.error(
@@ -58,6 +60,8 @@ for (const name of fs.readdirSync(media))
   if (name.endsWith('.png') && !wanted.includes(name)) fs.rmSync(path.join(media, name));
 for (const name of wanted) {
   fs.copyFileSync(path.join(scratch, name), path.join(media, name));
+  // The .vsix carries the walkthrough's pictures: 256 colours keep it under its size limit.
+  if (inPackage.has(name)) toPalettePng(path.join(media, name));
   const kb = Math.round(fs.statSync(path.join(media, name)).size / 1024);
   console.log(`screenshots: media/screenshots/${name} (${kb} KB)`);
 }

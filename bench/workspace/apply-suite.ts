@@ -12,13 +12,10 @@ import { gapWatch, profiled } from './profile';
 import { makeTransform } from '../../src/shared/transforms';
 import { planFile, type WorkspaceEditPlan } from '../../src/shared/workspace-plan';
 import type { Settings } from '../../src/shared/settings';
-import { scanFiles } from '../../src/extension/commands/workspace-scan';
+import { scanFiles } from '../../src/extension/workspace/scan';
 import { Config } from '../../src/extension/config';
-import {
-  buildEditSliced,
-  checkFresh,
-  loadTexts,
-} from '../../src/extension/commands/workspace-apply';
+import { buildEditSliced, checkFresh, loadTexts } from '../../src/extension/workspace/apply';
+import { eventLoop } from '../../src/shared/time-slice';
 
 /** The edit as it was built before issue 20: one entry per URL; all checked but the first. */
 function perUrl(
@@ -45,11 +42,7 @@ function perUrl(
   };
 }
 
-const clock = {
-  pause: () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
-  now: () => performance.now(),
-  sliceMs: 15,
-};
+const clock = eventLoop;
 
 /** Large enough for the 9 MB case (the default is 5 MB). */
 const MAX_FILE_SIZE = 50_000_000;

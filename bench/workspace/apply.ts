@@ -1,14 +1,11 @@
 // `npm run bench:apply`: how long applying a workspace edit with thousands of URLs in ONE file
 // takes through VS Code's Refactor Preview, and how long the extension host is blocked meanwhile
 // (issue 20). Generates the files in a temp folder, opens it in the real VS Code through the
-// integration harness (as bench/workspace/run.ts does) and runs bench/workspace/apply-suite.ts in
+// integration harness (bench/workspace/in-vscode.ts) and runs bench/workspace/apply-suite.ts in
 // the extension host. A measurement, not an assertion: not part of `npm test`.
-import { runTests } from '@vscode/test-electron';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-
-const root = path.resolve(__dirname, '../../..');
+import { inBenchFolder, runInVsCode } from './in-vscode';
 
 /**
  * One AMP Cache URL per line, as a crawler's list or a generated page holds them; the first a
@@ -50,37 +47,19 @@ function sizes(): { urls: number; lineChars: number; label: string }[] {
 }
 
 async function main(): Promise<void> {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-bench-apply-'));
-  const workspace = path.join(tmp, 'workspace');
-  fs.mkdirSync(workspace);
-  // One copy per way of applying: a file the preview opened stays loaded in the workbench.
-  const ways = (process.env.AMP_URL_BENCH_APPLY_WAYS ?? 'direct,before,after,replace').split(',');
-  for (const size of sizes())
-    for (const way of ways)
-      fs.writeFileSync(
-        path.join(workspace, `${way}-${size.label}.txt`),
-        listText(size.urls, size.lineChars),
-      );
-  try {
-    await runTests({
-      version: '1.100.3',
-      vscodeExecutablePath: process.env.AMP_URL_VSCODE_EXECUTABLE
-        ? path.resolve(process.env.AMP_URL_VSCODE_EXECUTABLE)
-        : process.env.AMP_URL_VSCODE_DOWNLOAD === '1'
-          ? undefined
-          : path.join(root, 'scripts', 'code-shim.mjs'),
-      extensionDevelopmentPath: root,
-      extensionTestsPath: path.join(__dirname, 'apply-suite.js'),
-      launchArgs: [
-        workspace,
-        '--disable-extensions',
-        `--user-data-dir=${path.join(tmp, 'user-data')}`,
-        `--extensions-dir=${path.join(tmp, 'extensions')}`,
-      ],
-    });
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
-  }
+  await inBenchFolder('apply', async (tmp) => {
+    const workspace = path.join(tmp, 'workspace');
+    fs.mkdirSync(workspace);
+    // One copy per way of applying: a file the preview opened stays loaded in the workbench.
+    const ways = (process.env.AMP_URL_BENCH_APPLY_WAYS ?? 'direct,before,after,replace').split(',');
+    for (const size of sizes())
+      for (const way of ways)
+        fs.writeFileSync(
+          path.join(workspace, `${way}-${size.label}.txt`),
+          listText(size.urls, size.lineChars),
+        );
+    await runInVsCode({ tmp, workspace, suite: 'apply-suite.js' });
+  });
 }
 
 if (require.main === module)

@@ -14,6 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { nodeWalkFileSystem } from '../../src/cli/node-fs';
 import { walkFiles } from '../../src/shared/workspace-files';
+import { packagesRepo } from '../../test/shared/packages-repo';
 import { QUICK, sized } from '../urls';
 
 const PATHOLOGICAL = `!keep.md\na/${'**/'.repeat(14)}b\n`;
@@ -37,25 +38,8 @@ function deepRepo(root: string, levels: number): string[] {
   return files;
 }
 
-function packagesRepo(root: string): void {
-  for (let i = 0, n = sized(300, 5); i < n; i++) {
-    const lines = [
-      'dist/',
-      '*.log',
-      'coverage/',
-      '.cache/',
-      `tmp-${i}/`,
-      '!keep.log',
-      '# c',
-      'out',
-      '*.bak',
-      'node_modules/',
-    ];
-    write(root, `packages/p${i}/.gitignore`, lines.join('\n'));
-    write(root, `packages/p${i}/src/index.md`, 'x');
-    write(root, `packages/p${i}/dist/built.md`, 'x');
-    write(root, `packages/p${i}/keep.log`, 'x');
-  }
+function manyPackagesRepo(root: string): void {
+  for (const [rel, text] of packagesRepo(sized(300, 5), () => 'x')) write(root, rel, text);
 }
 
 function plainRepo(root: string): void {
@@ -120,7 +104,7 @@ export async function run(): Promise<void> {
       ]);
     }
     const pkgs = path.join(tmp, 'packages');
-    packagesRepo(pkgs);
+    manyPackagesRepo(pkgs);
     const p = await measure(() => walkFiles(nodeWalkFileSystem(pkgs)));
     rows.push([
       '300 packages, a 10-line .gitignore each',

@@ -52,9 +52,11 @@ export async function profiled<T>(name: string, op: () => Promise<T>): Promise<T
   await post('Profiler.enable');
   await post('Profiler.setSamplingInterval', { interval: 200 });
   await post('Profiler.start');
+  const gaps = gapWatch();
   try {
     return await op();
   } finally {
+    gaps();
     const { profile } = (await post('Profiler.stop')) as { profile: unknown };
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile));

@@ -3,16 +3,12 @@
 // (test/integration/run-test.ts: code-server here, desktop VS Code where it can be downloaded) and
 // runs bench/workspace/suite.ts in the extension host: scan, plan and apply times and the peak
 // extension-host memory. Not part of `npm test`: a measurement, not an assertion.
-import { runTests } from '@vscode/test-electron';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { vscodeBuild } from '../../test/integration/vscode-build';
+import { inBenchFolder, repoRoot, runInVsCode } from './in-vscode';
 
-const VSCODE_VERSION = vscodeBuild().vscode;
-const root = path.resolve(__dirname, '../../..');
 const FILES = Number(process.env.AMP_URL_BENCH_FILES) || 10_000;
 const FILE_BYTES = 10_000; // 10,000 files of 10 kB: 100 MB
 const FOLDERS = 100;
@@ -74,7 +70,7 @@ function treeHash(dir: string): string {
  * maximum resident set size), and whether every URL was fixed.
  */
 function cliFix(workspace: string): void {
-  const cli = path.join(root, 'dist', 'cli', 'amp-url.js');
+  const cli = path.join(repoRoot, 'dist', 'cli', 'amp-url.js');
   const started = Date.now();
   // GNU time writes its line on stderr, after the tool's own.
   const r = spawnSync(
@@ -90,44 +86,23 @@ function cliFix(workspace: string): void {
   );
 }
 
-function executable(): string | undefined {
-  if (process.env.AMP_URL_VSCODE_EXECUTABLE)
-    return path.resolve(process.env.AMP_URL_VSCODE_EXECUTABLE);
-  if (process.env.AMP_URL_VSCODE_DOWNLOAD === '1') return undefined;
-  return path.join(root, 'scripts', 'code-shim.mjs');
-}
-
 async function main(): Promise<void> {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-bench-ws-'));
-  // The suite reads the file count from the folder's name.
-  const workspace = path.join(tmp, `workspace-${FILES}`);
-  const started = Date.now();
-  const bytes = generate(workspace);
-  console.log(
-    `Generated ${FILES} files, ${(bytes / 1e6).toFixed(1)} MB, ${FILES} AMP Cache URLs in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  const generated = treeHash(workspace);
-  try {
-    await runTests({
-      version: VSCODE_VERSION,
-      vscodeExecutablePath: executable(),
-      extensionDevelopmentPath: root,
-      extensionTestsPath: path.join(__dirname, 'suite.js'),
-      launchArgs: [
-        workspace,
-        '--disable-extensions',
-        `--user-data-dir=${path.join(tmp, 'user-data')}`,
-        `--extensions-dir=${path.join(tmp, 'extensions')}`,
-      ],
-    });
+  await inBenchFolder('ws', async (tmp) => {
+    // The suite reads the file count from the folder's name.
+    const workspace = path.join(tmp, `workspace-${FILES}`);
+    const started = Date.now();
+    const bytes = generate(workspace);
+    console.log(
+      `Generated ${FILES} files, ${(bytes / 1e6).toFixed(1)} MB, ${FILES} AMP Cache URLs in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const generated = treeHash(workspace);
+    await runInVsCode({ tmp, workspace, suite: 'suite.js' });
     // The suite replaced and undid: every byte must be back. Then the CLI on the same files.
     console.log(
       `  ${'every byte back after Undo (tree hash)'.padEnd(44)} ${treeHash(workspace) === generated ? 'yes' : 'NO'}`,
     );
     if (!process.env.AMP_URL_BENCH_NO_APPLY) cliFix(workspace);
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
-  }
+  });
 }
 
 main().catch((err: unknown) => {

@@ -3,21 +3,21 @@
 // dialog's Replace to disk, the Undo) and samples the host's memory and event loop. Prints one
 // table; fails only if the results are wrong (every URL found, written and put back).
 import * as vscode from 'vscode';
-import {
-  buildEditSliced,
-  checkFresh,
-  loadTexts,
-} from '../../src/extension/commands/workspace-apply';
-import { writeDirect } from '../../src/extension/commands/workspace-direct';
-import { undoWorkspaceChange } from '../../src/extension/commands/workspace-undo';
-import { listFiles, scanFiles } from '../../src/extension/commands/workspace-scan';
+import { buildEditSliced, checkFresh, loadTexts } from '../../src/extension/workspace/apply';
+import { writeDirect } from '../../src/extension/workspace/direct';
+import { undoWorkspaceChange } from '../../src/extension/workspace/undo';
+import { listFiles, scanFiles } from '../../src/extension/workspace/scan';
 import { Config } from '../../src/extension/config';
 import { makeTransform } from '../../src/shared/transforms';
 import { DEFAULT_MAX_FILE_SIZE } from '../../src/shared/workspace-plan';
 import { gapWatch, profiled } from './profile';
+import { eventLoop } from '../../src/shared/time-slice';
 
 /** Samples RSS and heap and the longest event-loop gap (how long the host was busy at a time). */
-function watch(): { stop: () => { rss: number; heap: number; gap: number } } {
+function watch(): { stop: () => { rss: number; heap: number; gap: number; cpu: number } } {
+  // CPU time of the whole process (its worker threads too), in ms: less bent by a loaded machine
+  // than wall time.
+  const cpu0 = process.cpuUsage();
   let rss = 0;
   let heap = 0;
   let gap = 0;
@@ -33,16 +33,18 @@ function watch(): { stop: () => { rss: number; heap: number; gap: number } } {
   return {
     stop: () => {
       clearInterval(timer);
-      return { rss, heap, gap: Math.max(gap, performance.now() - last) };
+      const cpu = process.cpuUsage(cpu0);
+      return {
+        rss,
+        heap,
+        gap: Math.max(gap, performance.now() - last),
+        cpu: (cpu.user + cpu.system) / 1000,
+      };
     },
   };
 }
 
-const clock = {
-  pause: () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
-  now: () => performance.now(),
-  sliceMs: 15,
-};
+const clock = eventLoop;
 
 const mb = (n: number) => `${(n / 1e6).toFixed(0)} MB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -89,14 +91,16 @@ export async function run(): Promise<void> {
   const listingGap = listing.stop().gap;
   listingGaps();
   const t1 = performance.now();
-  const scan = await scanFiles(uris, {
-    include: '**/*',
-    exclude: '',
-    target: 'publisher',
-    transform: makeTransform('publisher', settings),
-    caches: settings.caches,
-    maxFileSize: DEFAULT_MAX_FILE_SIZE,
-  });
+  const scan = await profiled('scan', () =>
+    scanFiles(uris, {
+      include: '**/*',
+      exclude: '',
+      target: 'publisher',
+      transform: makeTransform('publisher', settings),
+      caches: settings.caches,
+      maxFileSize: DEFAULT_MAX_FILE_SIZE,
+    }),
+  );
   const t2 = performance.now();
   // What the command does before its dialog: the freshness check, the texts, the edit it counts.
   const { fresh, stale } = await checkFresh(scan.planned, DEFAULT_MAX_FILE_SIZE);
@@ -121,17 +125,19 @@ export async function run(): Promise<void> {
     );
     return;
   }
-  // The dialog's Replace (workspace-convert.ts writeReplace): the check again, then the direct
+  // The dialog's Replace (src/extension/workspace/convert.ts writeReplace): the check again, then the direct
   // writes of the files no editor holds (all of them here); none is left for a WorkspaceEdit.
   const w2 = watch();
   const t4 = performance.now();
-  const again = await checkFresh(fresh, DEFAULT_MAX_FILE_SIZE);
-  const direct = await writeDirect(again.fresh, undefined, DEFAULT_MAX_FILE_SIZE);
+  const { again, direct } = await profiled('replace', async () => {
+    const again = await checkFresh(fresh, DEFAULT_MAX_FILE_SIZE);
+    return { again, direct: await writeDirect(again.fresh, undefined, DEFAULT_MAX_FILE_SIZE) };
+  });
   const t5 = performance.now();
   const applyStats = w2.stop();
   const w3 = watch();
   const t6 = performance.now();
-  const undone = await undoWorkspaceChange();
+  const undone = await profiled('undo', () => undoWorkspaceChange());
   const t7 = performance.now();
   const undoStats = w3.stop();
   const rows: [string, string][] = [
@@ -142,11 +148,15 @@ export async function run(): Promise<void> {
     ['Undo Last Workspace Change', `${undone.restored} files put back in ${s(t7 - t6)}`],
     [
       'peak extension-host RSS (scan / Replace / Undo)',
-      `${mb(scanStats.rss)} / ${mb(applyStats.rss)} / ${mb(undoStats.rss)} (before: ${mb(before.rss)})`,
+      `${mb(scanStats.rss)} / ${mb(applyStats.rss)} / ${mb(undoStats.rss)} (before: ${mb(before.rss)}, heap ${mb(before.heapUsed)})`,
     ],
     [
       'peak JS heap (scan / Replace / Undo)',
       `${mb(scanStats.heap)} / ${mb(applyStats.heap)} / ${mb(undoStats.heap)}`,
+    ],
+    [
+      'extension-host CPU time (scan / Replace / Undo)',
+      `${s(scanStats.cpu)} / ${s(applyStats.cpu)} / ${s(undoStats.cpu)}`,
     ],
     [
       'longest event-loop gap (scan / Replace / Undo)',

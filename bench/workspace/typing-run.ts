@@ -1,14 +1,11 @@
 // `npm run bench -- typing` (bench/typing.ts starts it): writes a 10 MB log with 42,000 AMP Cache
 // URLs into a temp folder, opens it in the real VS Code through the integration harness and runs
 // bench/workspace/typing.ts in the extension host. A measurement, not an assertion.
-import { runTests } from '@vscode/test-electron';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { sized } from '../urls';
+import { inBenchFolder, runInVsCode } from './in-vscode';
 
-const VSCODE_VERSION = '1.100.3';
-const root = path.resolve(__dirname, '../../..');
 /** 10 MB: ampUrl.limits.maxDocumentSize's default, raised in the user settings below so that
  * the typed characters keep the document within it. */
 const SIZE = sized(10_000_000, 300_000);
@@ -28,40 +25,18 @@ function logText(): string {
   return lines.join('\n');
 }
 
-function executable(): string | undefined {
-  if (process.env.AMP_URL_VSCODE_EXECUTABLE)
-    return path.resolve(process.env.AMP_URL_VSCODE_EXECUTABLE);
-  if (process.env.AMP_URL_VSCODE_DOWNLOAD === '1') return undefined;
-  return path.join(root, 'scripts', 'code-shim.mjs');
-}
-
 async function main(): Promise<void> {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-bench-typing-'));
-  const workspace = path.join(tmp, 'workspace');
-  fs.mkdirSync(workspace);
-  fs.writeFileSync(path.join(workspace, 'big.log'), logText());
-  const user = path.join(tmp, 'user-data', 'User');
-  fs.mkdirSync(user, { recursive: true });
-  fs.writeFileSync(
-    path.join(user, 'settings.json'),
-    JSON.stringify({ 'ampUrl.limits.maxDocumentSize': 2 * SIZE }),
-  );
-  try {
-    await runTests({
-      version: VSCODE_VERSION,
-      vscodeExecutablePath: executable(),
-      extensionDevelopmentPath: root,
-      extensionTestsPath: path.join(__dirname, 'typing.js'),
-      launchArgs: [
-        workspace,
-        '--disable-extensions',
-        `--user-data-dir=${path.join(tmp, 'user-data')}`,
-        `--extensions-dir=${path.join(tmp, 'extensions')}`,
-      ],
+  await inBenchFolder('typing', async (tmp) => {
+    const workspace = path.join(tmp, 'workspace');
+    fs.mkdirSync(workspace);
+    fs.writeFileSync(path.join(workspace, 'big.log'), logText());
+    await runInVsCode({
+      tmp,
+      workspace,
+      suite: 'typing.js',
+      settings: { 'ampUrl.limits.maxDocumentSize': 2 * SIZE },
     });
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
-  }
+  });
 }
 
 main().catch((err: unknown) => {

@@ -2,7 +2,7 @@
 // once stdout has been flushed (process.exit would cut a piped output short).
 import * as fs from 'node:fs';
 import { main, oneLineMessage } from './main';
-import type { Streams } from './convert';
+import type { Streams } from './streams';
 import { CLOSED_OUTPUT_EXIT, problemLine } from './output';
 
 // stderr that fails cannot be told about it: the exit code says it (a reader that closed it, as

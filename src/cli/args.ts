@@ -102,3 +102,11 @@ export function quoteArg(text: string): string {
   const cut = /[\ud800-\udbff]/.test(text.charAt(58)) ? 58 : 59;
   return `"${text.slice(0, cut)}…"`;
 }
+
+/** A size in bytes from the command line. */
+export function byteCount(text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`expected a size in bytes, got ${text}`);
+  return n;
+}

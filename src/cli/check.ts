@@ -3,20 +3,18 @@
 // `--fix` rewrites them with the editor's write rules and reports what it changed.
 import * as path from 'node:path';
 import { mayHoldAmpUrl } from '../shared/amp-prefilter';
-import { CHECK_RULES, checkText, type CheckRule, type Finding } from '../shared/check-file';
+import { checkText, type CheckRule, type Finding } from '../shared/check-file';
 import { languageOfPath } from '../shared/language-of-path';
 import { splitGlobList } from '../shared/workspace-files';
 import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
-import { VERSION } from './version';
-import { UsageError, choice, flag, flags, parseArgs, quoteArg, type FlagSpecs } from './args';
-import type { Streams } from './convert';
-import { ConfinedFiles } from '../node/safe-file';
-import { readRepoFileText, skipReason, writeEdits, writeRefusal } from './file-text';
-import { byteCount } from './find';
-import { Output, problemLine, textLine, writeWhole } from './output';
-import { inertJson } from '../shared/inert-text';
-import { findingMessage } from './rules';
-import { sarifLog, type SarifFile } from './sarif';
+import { UsageError, byteCount, flag, flags, parseArgs, quoteArg, type FlagSpecs } from './args';
+import type { Streams } from './streams';
+import { ConfinedFiles, type Refused } from '../node/safe-file';
+import { readRepoFileText, skipReason } from './file-text';
+import { pendingFix, writeFixes, writeRefusal, type PendingFix } from './write-fixes';
+import { checkOutput, checkRecords, CHECK_COLUMNS, type CheckedFile } from './check-output';
+import { formatHelp, formatWriter, offeredFormats, readFormat } from './formats';
+import { Output, problemLine, writeWhole } from './output';
 import {
   Baseline,
   findingsThatCount,
@@ -24,13 +22,15 @@ import {
   loadRepoConfig,
   type LeftOut,
 } from './check-scope';
-import type { RepoConfig } from '../shared/suppress/repo-config';
 import { repositoryRoot, selectFiles, type Skipped } from './select-files';
-import { holdForTest } from './test-hold';
+import { holdForTest } from '../node/test-hold';
 import { settingFlags, settingHelp, settingsFromArgs } from './settings';
 
 // The settings check reads: the caches it recognises and the normalize steps of --require.
 const CHECK_SETTINGS = ['custom-cache', 'preset', 'step'] as const;
+
+// Text, the records (ndjson, json, csv) and check's two documents.
+const CHECK_FORMATS = offeredFormats(['sarif', 'report']);
 
 const FLAGS: FlagSpecs = {
   help: { short: 'h' },
@@ -54,8 +54,7 @@ with paths relative to the repository's root. Ignored files (.gitignore,
 binary, non-UTF-8 and too large files are skipped with the reason.
 
 Options:
-  --format F              text (default), json or sarif (SARIF 2.1.0, for
-                          GitHub code scanning)
+${formatHelp(CHECK_FORMATS, CHECK_COLUMNS)}
   --include GLOB          only files matching GLOB (repeatable, or a,b)
   --exclude GLOB          leave out files matching GLOB (repeatable, or a,b)
   --require FORM          also report URLs that differ from their Safe Browsing
@@ -65,8 +64,8 @@ Options:
                           or the required form), encoded for where it stands;
                           every other byte kept; reports what it changed
   --baseline FILE         report (and fix) only what is new since FILE, an
-                          earlier report (--format json or sarif): matched
-                          by file, URL and occurrence, not by line
+                          earlier report (--format json, report or sarif):
+                          matched by file, URL and occurrence, not by line
   --max-file-size BYTES   skip larger files (default ${DEFAULT_MAX_FILE_SIZE})
   -h, --help              this help
 
@@ -85,20 +84,13 @@ other file is still checked and reported), 141 stdout closed by its reader.
 Progress goes to stderr when it is a terminal.
 `;
 
-interface CheckedFile {
-  path: string;
-  findings: Finding[];
-  /** Findings fixed in place (with --fix). */
-  fixed: Finding[];
-}
-
 export async function runCheck(argv: readonly string[], io: Streams): Promise<number> {
   const args = parseArgs(argv, FLAGS);
   if (args.flags.has('help')) {
     await writeWhole(io.stdout, CHECK_HELP);
     return 0;
   }
-  const format = choice(args, 'format', ['text', 'json', 'sarif'], 'text');
+  const format = readFormat(args, CHECK_FORMATS);
   const rules = new Set<CheckRule>(['amp-cache-url', 'amp-viewer-url', 'amp-no-publisher-url']);
   for (const form of flags(args, 'require')) {
     if (form !== 'canonical' && form !== 'normalized')
@@ -126,6 +118,7 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   });
   const files = new ConfinedFiles(root);
   const results: { file?: CheckedFile; skip?: Skipped }[] = [];
+  const fixes: PendingFix[] = [];
   let done = 0;
   // Only AMP Cache and viewer URLs asked for: a file whose bytes surely hold none is not decoded
   // nor read URL by URL (amp-prefilter.ts says why no spelling escapes it). The form rules
@@ -134,7 +127,7 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
     (r) => r === 'amp-cache-url' || r === 'amp-viewer-url' || r === 'amp-no-publisher-url',
   );
   const mayMatter = ampOnly ? (bytes: Buffer) => mayHoldAmpUrl(bytes, settings.caches) : undefined;
-  const checkOne = (rel: string): (typeof results)[number] => {
+  const checkOne = (rel: string, index: number): (typeof results)[number] => {
     const r = readRepoFileText(files, rel, maxSize, mayMatter);
     if (r.skip !== undefined)
       return {
@@ -156,22 +149,8 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
     const fixable = fix ? findings.filter((f) => f.fix !== undefined) : [];
     if (fixable.length === 0) return { file };
     holdForTest('write', rel);
-    const refused = writeEdits(
-      files,
-      rel,
-      r.file,
-      fixable.map((f) => ({ start: f.start, end: f.end, newText: f.fix ?? '' })),
-      () => {
-        holdForTest('rename', rel);
-      },
-    );
-    if (refused !== undefined) {
-      // Other hard links: the findings stay (exit 1); anything else is a failed write (exit 2).
-      const failed = refused.refused !== 'hardLinks';
-      return { file, skip: { path: rel, reason: `not fixed: ${writeRefusal(refused)}`, failed } };
-    }
-    file.fixed = fixable;
-    file.findings = findings.filter((f) => f.fix === undefined);
+    // Written after the check, several at once, by worker threads (write-fixes.ts).
+    fixes.push(pendingFix(index, rel, r.file, fixable, maxSize));
     return { file };
   };
   // The baseline lists the URLs it holds: it is not checked itself.
@@ -180,12 +159,15 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   try {
     for (const rel of selected) {
       if (rel === baselineRel) continue;
-      results.push(checkOne(rel));
+      results.push(checkOne(rel, results.length));
       progress?.show(`amp-url check: ${++done}/${selected.length} files`);
     }
   } finally {
-    files.close();
+    files.release();
   }
+  await writeFixes(files.root, fixes, (fix, refused) => {
+    fixOutcome(results[fix.index], fix, refused);
+  });
   const checked: CheckedFile[] = [];
   for (const r of results) {
     if (r.file) checked.push(r.file);
@@ -197,25 +179,9 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   const remaining = checked.reduce((n, f) => n + f.findings.filter(isError).length, 0);
   const warnings = checked.reduce((n, f) => n + f.findings.length, 0) - remaining;
   const fixedCount = checked.reduce((n, f) => n + f.fixed.length, 0);
-  if (format === 'sarif') {
-    const files: SarifFile[] = checked.map((f) => ({ path: f.path, findings: f.findings }));
-    await out.write(`${inertJson(sarifLog(files, VERSION, config.levels), 2)}\n`);
-  } else if (format === 'json') {
-    await out.write(`${inertJson(jsonReport(checked, skipped, config), 2)}\n`);
-  } else {
-    let lines = '';
-    for (const f of checked) {
-      for (const x of f.fixed)
-        lines += textLine(
-          `${f.path}:${x.startLine}:${x.startColumn}: fixed: ${x.text} -> ${x.fix ?? ''}`,
-        );
-      for (const x of f.findings)
-        lines += textLine(
-          `${f.path}:${x.startLine}:${x.startColumn}: ${findingMessage(x)} [${x.rule}]`,
-        );
-    }
-    await out.write(lines);
-  }
+  const writer = formatWriter(format, checkOutput(checked, skipped, config));
+  await out.write(writer.records(checkRecords(checked, config)));
+  await out.write(writer.close());
   await out.finish();
   for (const s of skipped)
     io.stderr.write(problemLine('amp-url check', `${s.path}: skipped: ${s.reason}`));
@@ -228,6 +194,24 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   return skipped.some((s) => s.failed) ? 2 : remaining ? 1 : 0;
 }
 
+/** A file's result once its fix is written (`refused` undefined) or not. */
+function fixOutcome(
+  result: { file?: CheckedFile; skip?: Skipped },
+  fix: PendingFix,
+  refused: Refused | undefined,
+): void {
+  const file = result.file;
+  if (!file) return;
+  if (refused === undefined) {
+    file.fixed = fix.fixable;
+    file.findings = file.findings.filter((f) => f.fix === undefined);
+    return;
+  }
+  // Other hard links: the findings stay (exit 1); anything else is a failed write (exit 2).
+  const failed = refused.refused !== 'hardLinks';
+  result.skip = { path: file.path, reason: `not fixed: ${writeRefusal(refused)}`, failed };
+}
+
 /**
  * A finding that no longer holds its file's text: V8 keeps a short slice of a long string as a
  * view of it, so the written URL and the URL read would keep every file with a finding alive
@@ -238,34 +222,6 @@ function detached(f: Finding): Finding {
 }
 
 const copied = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
-
-function jsonReport(
-  checked: readonly CheckedFile[],
-  skipped: readonly Skipped[],
-  config: RepoConfig,
-): unknown {
-  const entry = (p: string, f: Finding) => ({
-    path: p,
-    level: config.levels[f.rule],
-    line: f.startLine,
-    column: f.startColumn,
-    endLine: f.endLine,
-    endColumn: f.endColumn,
-    rule: f.rule,
-    message: findingMessage(f),
-    text: f.text,
-    url: f.url,
-    suggestion: f.suggestion ?? null,
-    fix: f.fix ?? null,
-    refused: f.refused ?? f.reason ?? null,
-  });
-  return {
-    rules: CHECK_RULES,
-    findings: checked.flatMap((f) => f.findings.map((x) => entry(f.path, x))),
-    fixed: checked.flatMap((f) => f.fixed.map((x) => entry(f.path, x))),
-    skipped: skipped.map((s) => ({ path: s.path, reason: s.reason })),
-  };
-}
 
 /** One status line on a terminal, redrawn at most ten times a second. */
 class Progress {

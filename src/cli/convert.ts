@@ -7,11 +7,19 @@ import { formName } from '../shared/names';
 import { makeConversion, makeQuickPublisher, type Target } from '../shared/transforms';
 import { escapedForLine } from '../shared/inert-text';
 import type { Settings } from '../shared/settings';
-import { UsageError, choice, flag, parseArgs, type FlagSpecs } from './args';
+import { UsageError, flag, parseArgs, type FlagSpecs } from './args';
 import { lastPublisherUrlIsAscii } from '../core/amp/fast-path';
 import { lineBatches, type Line } from './lines';
-import { Output, RECORD_FORMATS, RecordWriter, writeWhole, type RecordFormat } from './output';
+import {
+  formatHelp,
+  formatWriter,
+  offeredFormats,
+  readFormat,
+  type CommandOutput,
+} from './formats';
+import { Output, writeWhole } from './output';
 import { settingFlags, settingHelp, settingsFromArgs, type SettingFlag } from './settings';
+import type { Streams } from './streams';
 
 export const CONVERT_COMMANDS = [
   'cache',
@@ -61,7 +69,7 @@ can't be converted gives an empty line and its reason on stderr, naming the
 argument or the input line; a warning (a look-alike cache host) goes there too.
 
 Options:
-  --format F              text (default), ndjson, json or csv (input, output, error)
+${formatHelp(offeredFormats(), COLUMNS)}
 ${command === 'hash' ? '  --hash-length N         bytes of each prefix: 4 (default), 8, 16 or 32\n' : ''}  -h, --help              this help
 
 ${settingHelp(READS[command])}Exit status: 0 all converted, 1 some refused, 2 usage or I/O error or an input
@@ -116,12 +124,6 @@ export function converter(
   };
 }
 
-export interface Streams {
-  stdin: NodeJS.ReadableStream & AsyncIterable<Buffer | string>;
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-}
-
 /** Runs a conversion command; resolves to the exit code. */
 export async function runConvert(
   command: ConvertCommand,
@@ -133,7 +135,7 @@ export async function runConvert(
     await writeWhole(io.stdout, convertHelp(command));
     return 0;
   }
-  const format = choice(args, 'format', ['text', ...RECORD_FORMATS], 'text');
+  const format = readFormat(args, offeredFormats());
   const lengthText = flag(args, 'hash-length') ?? '4';
   const hashLength = Number(lengthText);
   if (![4, 8, 16, 32].includes(hashLength))
@@ -145,7 +147,7 @@ export async function runConvert(
   const quick =
     command === 'publisher' && format === 'text' ? makeQuickPublisher(settings.caches) : undefined;
   const out = new Output(io.stdout);
-  const records = format === 'text' ? undefined : new RecordWriter(format, COLUMNS);
+  const records = format === 'text' ? undefined : formatWriter(format, OUTPUT);
   let refused = 0;
   let unread = 0;
   let lineNo = 0;
@@ -217,6 +219,9 @@ export async function runConvert(
 
 const COLUMNS = ['input', 'output', 'error'] as const;
 
+// The text format is written in runConvert's loop (with the fast path and warnings on stderr).
+const OUTPUT: CommandOutput<Row> = { columns: COLUMNS, textLine: (r) => r.output ?? '' };
+
 /** A blank line stays blank (lists have them); a line not read (too long, not UTF-8) is refused. */
 function rowOf(line: Line, convert: Converter): Row {
   if (typeof line !== 'string') return { input: '', output: null, error: line.unread };
@@ -236,5 +241,3 @@ function recordOf(row: Row): Row {
   delete record.warnings;
   return record;
 }
-
-export type { RecordFormat };

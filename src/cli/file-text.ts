@@ -3,33 +3,22 @@
 // read and written back byte for byte; binary files and legacy encodings are skipped with the
 // reason. A fix re-encodes the text it read with only the URLs replaced, so the BOM, every line
 // ending (mixed ones and lone CRs too: the tool writes bytes, no text model normalises them) and
-// every other byte stay as they were. `check` reads and writes through src/node/safe-file.ts
-// (confined to the repository, atomic replacement); `find` reads the files it is given.
+// every other byte stay as they were. `check` reads through src/node/safe-file.ts (confined to
+// the repository) and writes its fixes through write-fixes.ts; `find` reads the files it is given.
 import { isUtf8 } from 'node:buffer';
 import * as fs from 'node:fs';
-import type { ConfinedFiles, FileVersion, Refused } from '../node/safe-file';
-import {
-  applyTextEdits,
-  bomLength,
-  bomOf,
-  decodeFileBytes,
-  encodeFileText,
-  type FileEncoding,
-  type TextEdit,
-} from '../shared/file-bytes';
+import type { ConfinedFiles, Refused } from '../node/safe-file';
+import { bomLength, bomOf, decodeFileBytes, type FileEncoding } from '../shared/file-bytes';
 import { fileSkipReason, type FileSkip } from '../shared/workspace-plan';
 
 export interface FileText {
   text: string;
   encoding: FileEncoding;
   /**
-   * The bytes read (a fix is written only over these very bytes), in the buffer shared by the
-   * reads: valid until the next read. No copy: a file's bytes, its text and the new bytes are
-   * the most a fix holds at once.
+   * The bytes read (a fix is written only over these very bytes: their SHA-256 goes with it), in
+   * the buffer shared by the reads: valid until the next read.
    */
   bytes: Uint8Array;
-  /** What identifies the version read (confined reads only): a fix checks it is still there. */
-  version?: FileVersion;
 }
 
 /** The command line's words where they differ from the editor's (fileSkipReason). */
@@ -81,7 +70,7 @@ export function readFileText(
 
 /**
  * readFileText for `check`: the file `rel` of the repository, read only where its real path is
- * the repository's plus `rel` (src/node/safe-file.ts), with the version read for a fix.
+ * the repository's plus `rel` (src/node/safe-file.ts).
  */
 export function readRepoFileText(
   files: ConfinedFiles,
@@ -91,9 +80,7 @@ export function readRepoFileText(
 ): ReadResult {
   const read = files.read(rel, maxSize);
   if (read.refused !== undefined) return readRefusal(read);
-  const r = decodeRead(read.bytes, mayMatter);
-  if (r.file) r.file.version = read.version;
-  return r;
+  return decodeRead(read.bytes, mayMatter);
 }
 
 function readRefusal(r: Refused): ReadResult {
@@ -207,39 +194,3 @@ function readFileBytes(
 
 /** Bytes read to decide "binary", as decodeFileBytes (and git) do: a NUL in the first 8000. */
 const BINARY_PROBE = 8000;
-
-/**
- * Writes `edits` (offsets in the text read) into the repository's file `rel`: its encoding and
- * BOM kept, every byte outside the edits unchanged, atomically (src/node/safe-file.ts). Refused
- * (undefined is success) when the file is no longer the version read, has other hard links, is
- * not where its path says, or the write failed: the file is then as it was.
- */
-export function writeEdits(
-  files: ConfinedFiles,
-  rel: string,
-  read: FileText,
-  edits: readonly TextEdit[],
-  beforeRename?: () => void,
-): Refused | undefined {
-  const bytes = encodeFileText(applyTextEdits(read.text, edits), read.encoding);
-  if (!read.version) return { refused: 'changed' };
-  return files.replace(rel, bytes, { version: read.version, bytes: read.bytes }, { beforeRename });
-}
-
-/** Why a fix was not written, in words for stderr and the reports. */
-export function writeRefusal(r: Refused): string {
-  switch (r.refused) {
-    case 'hardLinks':
-      return 'it has other hard links (they may be outside the repository): left as it is';
-    case 'changed':
-      return 'changed since it was read: left as it is';
-    case 'outside':
-      return 'reached through a symbolic link: not written';
-    case 'symlink':
-      return 'now a symbolic link: not written';
-    case 'notRegular':
-      return 'no longer a regular file: not written';
-    default:
-      return `the write failed (${r.code ?? 'error'}): left as it was`;
-  }
-}

@@ -1,14 +1,21 @@
 // `amp-url find [FILE...]`: every URL with file:line:column and its kind. Files are read with
 // the workspace commands' rules; stdin (no FILE, or `-`) is read a line at a time (URLs never
 // span lines), so a list of any size is searched in constant memory.
-import { findUrlsIn, type FoundUrl } from '../shared/check-file';
+import { findUrlsIn, foundUrlBatches, type FoundUrl } from '../shared/check-file';
 import { languageOfPath } from '../shared/language-of-path';
 import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
-import { UsageError, choice, flag, parseArgs, type FlagSpecs } from './args';
-import type { Streams } from './convert';
+import { byteCount, flag, parseArgs, type FlagSpecs } from './args';
+import type { Streams } from './streams';
 import { readFileText, skipReason } from './file-text';
 import { lineBatches } from './lines';
-import { Output, RecordWriter, problemLine, textLine, writeWhole } from './output';
+import {
+  formatHelp,
+  formatWriter,
+  offeredFormats,
+  readFormat,
+  type CommandOutput,
+} from './formats';
+import { Output, problemLine, writeWhole } from './output';
 import { settingFlags, settingHelp, settingsFromArgs } from './settings';
 
 const FLAGS: FlagSpecs = {
@@ -16,6 +23,24 @@ const FLAGS: FlagSpecs = {
   format: { value: true },
   'max-file-size': { value: true },
   ...settingFlags(['custom-cache']),
+};
+
+const COLUMNS = ['file', 'line', 'column', 'endLine', 'endColumn', 'kind', 'url', 'text'];
+
+interface FoundRow {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  kind: string;
+  url: string;
+  text: string;
+}
+
+const OUTPUT: CommandOutput<FoundRow> = {
+  columns: COLUMNS,
+  textLine: (r) => `${r.file}:${r.line}:${r.column}: ${r.kind} ${r.text}`,
 };
 
 export const FIND_HELP = `Usage: amp-url find [options] [FILE...]
@@ -35,8 +60,7 @@ escaped (\\x1b, \\u202e, a backslash as \\\\); --format ndjson or json gives the
 exactly.
 
 Options:
-  --format F              text (default), ndjson, json or csv (file, line,
-                          column, endLine, endColumn, kind, url, text)
+${formatHelp(offeredFormats(), COLUMNS)}
   --max-file-size BYTES   skip larger files (default ${DEFAULT_MAX_FILE_SIZE})
   -h, --help              this help
 
@@ -44,24 +68,22 @@ ${settingHelp(['custom-cache'])}Exit status: 0 URLs found, 1 none found, 2 usage
 can't be read is reported on stderr), 141 stdout closed by its reader.
 `;
 
-const COLUMNS = ['file', 'line', 'column', 'endLine', 'endColumn', 'kind', 'url', 'text'];
-
 export async function runFind(argv: readonly string[], io: Streams): Promise<number> {
   const args = parseArgs(argv, FLAGS);
   if (args.flags.has('help')) {
     await writeWhole(io.stdout, FIND_HELP);
     return 0;
   }
-  const format = choice(args, 'format', ['text', 'ndjson', 'json', 'csv'], 'text');
+  const format = readFormat(args, offeredFormats());
   const maxSize = byteCount(flag(args, 'max-file-size'), DEFAULT_MAX_FILE_SIZE);
   const caches = settingsFromArgs(args).caches;
   const out = new Output(io.stdout);
-  const records = format === 'text' ? undefined : new RecordWriter(format, COLUMNS);
+  const writer = formatWriter(format, OUTPUT);
   let found = 0;
   let failed = false;
   const emit = async (file: string, urls: readonly FoundUrl[], lineOffset = 0) => {
     found += urls.length;
-    const rows = urls.map((u) => ({
+    const rows = urls.map((u): FoundRow => ({
       file,
       line: u.startLine + lineOffset,
       column: u.startColumn,
@@ -71,13 +93,7 @@ export async function runFind(argv: readonly string[], io: Streams): Promise<num
       url: u.url,
       text: u.text,
     }));
-    await out.write(
-      records
-        ? records.records(rows)
-        : rows
-            .map((r) => textLine(`${r.file}:${r.line}:${r.column}: ${r.kind} ${r.text}`))
-            .join(''),
-    );
+    await out.write(writer.records(rows));
   };
   const files = args.operands.length ? args.operands : ['-'];
   for (const file of files) {
@@ -108,17 +124,11 @@ export async function runFind(argv: readonly string[], io: Streams): Promise<num
       continue;
     }
     if (r.file === undefined) continue; // passed over: find gives no filter
-    await emit(file, findUrlsIn(r.file.text, caches, languageOfPath(file)));
+    // A batch at a time: the rows of a one-line file of a million URLs are not all held at once.
+    for (const batch of foundUrlBatches(r.file.text, caches, languageOfPath(file), 4096))
+      await emit(file, batch);
   }
-  if (records) await out.write(records.close());
+  await out.write(writer.close());
   await out.finish();
   return failed ? 2 : found ? 0 : 1;
-}
-
-/** A size in bytes from the command line. */
-export function byteCount(text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`expected a size in bytes, got ${text}`);
-  return n;
 }

@@ -4,7 +4,8 @@
 import { VERSION } from './version';
 import { UsageError, quoteArg } from './args';
 import { CLOSED_OUTPUT_EXIT, ClosedOutput, problemLine, writeWhole } from './output';
-import { CONVERT_COMMANDS, runConvert, type ConvertCommand, type Streams } from './convert';
+import { CONVERT_COMMANDS, runConvert, type ConvertCommand } from './convert';
+import type { Streams } from './streams';
 import { runFind } from './find';
 import { runCheck } from './check';
 

@@ -26,11 +26,10 @@ import { languageOfPath } from '../shared/language-of-path';
 import type { Settings } from '../shared/settings';
 import { splitGlobList } from '../shared/workspace-files';
 import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
-import { UsageError, flag, parseArgs, quoteArg, type FlagSpecs } from './args';
-import type { Streams } from './convert';
+import { UsageError, byteCount, flag, parseArgs, quoteArg, type FlagSpecs } from './args';
+import type { Streams } from './streams';
 import { ConfinedFiles } from '../node/safe-file';
 import { readRepoFileText, skipReason } from './file-text';
-import { byteCount } from './find';
 import { repositoryRoot, selectFiles } from './select-files';
 import { settingFlags, settingHelp, settingsFromArgs, type SettingFlag } from './settings';
 

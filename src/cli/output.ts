@@ -1,7 +1,7 @@
 // Writing results: whole chunks to stdout with back-pressure (a 10 GB list never piles up in
-// memory), and the record formats (NDJSON, a JSON array, CSV) every command shares.
+// memory), and lines made inert. The formats themselves are in formats.ts.
 import { once } from 'node:events';
-import { escapedForLine, inertJson } from '../shared/inert-text';
+import { escapedForLine } from '../shared/inert-text';
 
 /**
  * stdout closed by the reader (`| head`): stop quietly, with no message, and exit 141 as a Unix
@@ -79,55 +79,4 @@ export function problemLine(who: string, text: string): string {
 /** Text a file or URL brings, as one line of text output: see escapedForLine. */
 export function textLine(text: string): string {
   return `${escapedForLine(text)}\n`;
-}
-
-export const RECORD_FORMATS = ['ndjson', 'json', 'csv'] as const;
-export type RecordFormat = (typeof RECORD_FORMATS)[number];
-
-/**
- * One CSV field (RFC 4180), made inert: controls escaped as in text output (a CSV is read in
- * terminals and logs too), a text a spreadsheet would run as a formula (starting with `=`, `+`,
- * `-`, `@`, tab or CR: OWASP's rule) prefixed with `'`, and quoted when it holds a comma or a
- * quote or was prefixed.
- */
-export function csvField(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') return csvField(JSON.stringify(value));
-  const text = escapedForLine(value);
-  const formula = /^[=+\-@\t\r]/.test(text);
-  return formula || /[",]/.test(text) ? `"${formula ? "'" : ''}${text.replace(/"/g, '""')}"` : text;
-}
-
-/**
- * Writes records in one of the formats: NDJSON (one object a line), a JSON array (opened on the
- * first record, closed by `close`), or CSV with a header of `columns`.
- */
-export class RecordWriter {
-  private count = 0;
-  constructor(
-    private readonly format: RecordFormat,
-    private readonly columns: readonly string[],
-  ) {}
-
-  /** The text of the next records (to be written in one piece). */
-  records(records: readonly object[]): string {
-    let out = '';
-    for (const r of records) {
-      const first = this.count++ === 0;
-      if (this.format === 'ndjson') out += `${inertJson(r)}\n`;
-      else if (this.format === 'json') out += `${first ? '[\n' : ',\n'}${inertJson(r)}`;
-      else {
-        if (first) out += `${this.columns.join(',')}\r\n`;
-        out += `${this.columns.map((c) => csvField((r as Record<string, unknown>)[c])).join(',')}\r\n`;
-      }
-    }
-    return out;
-  }
-
-  /** What ends the output: the JSON array's `]` (or `[]` when empty), a CSV header alone. */
-  close(): string {
-    if (this.format === 'json') return this.count === 0 ? '[]\n' : '\n]\n';
-    if (this.format === 'csv' && this.count === 0) return `${this.columns.join(',')}\r\n`;
-    return '';
-  }
 }

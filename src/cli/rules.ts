@@ -1,5 +1,6 @@
 // What each check rule means, for the text output, JSON and SARIF's rule metadata (GitHub code
 // scanning shows the help text beside each alert).
+import { REGISTERED_CACHE_DOMAINS } from '../shared/cache-choices';
 import type { CheckRule, Finding } from '../shared/check-file';
 import { formName } from '../shared/names';
 
@@ -22,7 +23,7 @@ export const RULES: Record<CheckRule, RuleInfo> = {
   'amp-cache-url': {
     name: 'AmpCacheUrl',
     short: 'AMP Cache URL: the publisher URL can be used instead',
-    full: "A URL on an AMP Cache (cdn.ampproject.org, bing-amp.com) names the cache's copy of a publisher's page. Links, canonical tags, sitemaps and redirects should name the publisher's own URL: the cache may stop serving the copy, and the copy's origin is not the publisher's.",
+    full: `A URL on an AMP Cache (${REGISTERED_CACHE_DOMAINS.join(', ')}) names the cache's copy of a publisher's page. Links, canonical tags, sitemaps and redirects should name the publisher's own URL: the cache may stop serving the copy, and the copy's origin is not the publisher's.`,
     help: `Replace the AMP Cache URL with the publisher URL it serves. ${FIX}`,
   },
   'amp-viewer-url': {

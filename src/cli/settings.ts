@@ -2,6 +2,7 @@
 // readSettings as `ampUrl.*`, so both front ends sanitize alike, and a value readSettings would
 // silently replace is refused here instead (a CI check must not guess).
 import { NORMALIZE_PRESETS, NORMALIZE_STEPS, isServingType } from '../core';
+import { CACHE_CHOICES, DEFAULT_CACHE_ID, REGISTERED_CACHE_IDS } from '../shared/cache-choices';
 import { readSettings, type Settings } from '../shared/settings';
 import {
   UsageError,
@@ -20,7 +21,7 @@ export type SettingFlag =
 const SETTINGS: Readonly<Record<SettingFlag, { spec: FlagSpec; help: string }>> = {
   cache: {
     spec: { value: true },
-    help: `  --cache ID              cache for conversions: google (default), bing, custom (the first
+    help: `  --cache ID              cache for conversions: ${[`${DEFAULT_CACHE_ID} (default)`, ...REGISTERED_CACHE_IDS.slice(1)].join(', ')}, custom (the first
                           --custom-cache) or a --custom-cache id`,
   },
   'custom-cache': {
@@ -96,14 +97,14 @@ export function settingsFromArgs(args: ParsedArgs): Settings {
     'normalize.steps': steps,
   };
   const settings = readSettings((key) => values[key], true);
-  // The same rule as ampUrl.cache (selectCache): google, bing, custom (the first --custom-cache)
-  // or a --custom-cache id; said with the flags' names, not the settings'.
+  // The same rule as ampUrl.cache (selectCache): a registered cache, custom (the first
+  // --custom-cache) or a --custom-cache id; said with the flags' names, not the settings'.
   const cache = flag(args, 'cache');
   if (settings.cacheError !== undefined)
     throw new UsageError(
       cache === 'custom'
         ? `--cache custom takes the first --custom-cache ID=DOMAIN, and there is none`
-        : `--cache must be google, bing, custom or a --custom-cache id (got ${quoteArg(cache ?? '')})`,
+        : `--cache must be ${CACHE_CHOICES.join(', ')} or a --custom-cache id (got ${quoteArg(cache ?? '')})`,
     );
   // readSettings falls back (and notes a problem) on a bad value: on a command line that is a mistake.
   if (settings.problems.length) throw new UsageError(settings.problems[0]);

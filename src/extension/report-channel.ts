@@ -3,6 +3,7 @@
 // a "Show Report" button that opens it.
 import * as vscode from 'vscode';
 import { plainMessage } from './logic/escape';
+import { macrotask } from '../shared/time-slice';
 
 let channel: vscode.LogOutputChannel | undefined;
 
@@ -32,7 +33,7 @@ export function writeReport(lines: readonly string[]): Promise<void> {
   writing = writing.then(async () => {
     own.info(lines.slice(0, LINES_PER_WRITE).join('\n'));
     for (let i = LINES_PER_WRITE; i < lines.length; i += LINES_PER_WRITE) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await macrotask();
       own.appendLine(lines.slice(i, i + LINES_PER_WRITE).join('\n'));
     }
   });

@@ -1,13 +1,17 @@
-// Runs write jobs (write-jobs.ts) in worker threads, for the extension's desktop build: the
-// extension host's thread only hands out jobs and counts outcomes, so it never waits on a write
-// or a flush. Jobs of one folder go to one worker (safe-file.ts keeps the folder it last opened),
-// the folders spread over the workers by their number of files.
+// Runs write jobs (write-jobs.ts) in worker threads, for the extension's desktop build and
+// `amp-url check --fix`: the calling thread only hands out jobs and counts outcomes, so it never
+// waits on a write or a flush, and several flushes are in flight. Jobs of one folder go to one
+// worker (safe-file.ts keeps the folder it last opened), the folders spread over the workers by
+// their number of files.
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { WorkerData, WorkerMessage, WriteJob, WriteOutcome } from './write-jobs';
 
-/** Workers at most: enough flushes in flight to share journal commits, few threads to start. */
-const MAX_WORKERS = 8;
+/**
+ * Workers at most: enough flushes in flight to share journal commits, few threads to start (each
+ * is an isolate of its own in the extension host's memory, and its start holds the host's thread).
+ */
+const MAX_WORKERS = 4;
 /** Files per worker below which fewer workers are started (a thread costs a few milliseconds). */
 const JOBS_PER_WORKER = 64;
 
@@ -48,27 +52,36 @@ export function runDirectWrites(
 ): DirectRun {
   const outcomes = new Array<WriteOutcome | undefined>(jobs.length).fill(undefined);
   const stop = new SharedArrayBuffer(4);
+  const stopped = () => Atomics.load(new Int32Array(stop), 0) !== 0;
   const n = Math.max(1, Math.min(MAX_WORKERS, Math.ceil(jobs.length / JOBS_PER_WORKER)));
-  const lists = splitByFolder(jobs, n);
-  const ended = lists.map(
-    (list) =>
-      new Promise<void>((resolve) => {
-        const data: WorkerData = { root, jobs: list.map((i) => jobs[i]), stop };
-        const worker = new Worker(workerFile, { workerData: data });
-        worker.on('message', (m: WorkerMessage) => {
-          const index = list[m.index];
-          outcomes[index] = m.outcome;
-          onOutcome(index, m.outcome);
-        });
-        // A worker that fails to start or dies leaves its remaining jobs undone (undefined).
-        worker.on('error', () => {
-          resolve();
-        });
-        worker.on('exit', () => {
-          resolve();
-        });
-      }),
-  );
+  /** Runs one worker on the jobs of `list`; resolves when it has ended. */
+  const run = (list: number[]) =>
+    new Promise<void>((resolve) => {
+      // Stopped before its start: its jobs stay undone (undefined), their files untouched.
+      if (stopped()) {
+        resolve();
+        return;
+      }
+      const data: WorkerData = { root, jobs: list.map((i) => jobs[i]), stop };
+      const worker = new Worker(workerFile, { workerData: data });
+      worker.on('message', (m: WorkerMessage) => {
+        const index = list[m.index];
+        outcomes[index] = m.outcome;
+        onOutcome(index, m.outcome);
+      });
+      // A worker that fails to start or dies leaves its remaining jobs undone (undefined).
+      worker.on('error', () => {
+        resolve();
+      });
+      worker.on('exit', () => {
+        resolve();
+      });
+    });
+  // One worker started per turn of the event loop: a thread's start holds the caller's thread.
+  const ended = splitByFolder(jobs, n).map(async (list, k) => {
+    for (let turn = 0; turn < k; turn++) await new Promise((resolve) => setImmediate(resolve));
+    await run(list);
+  });
   return {
     done: Promise.all(ended).then(() => outcomes),
     stop: () => Atomics.store(new Int32Array(stop), 0, 1),

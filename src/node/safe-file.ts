@@ -168,6 +168,12 @@ export class ConfinedFiles {
     }
   }
 
+  /** close, and lets the buffer of the reads go (it is as large as the largest file read). */
+  release(): void {
+    this.close();
+    this.scratch = Buffer.allocUnsafe(0);
+  }
+
   /** Flushes the folder kept open if a file was replaced in it, and closes it. */
   close(): void {
     if (this.folder?.fd !== undefined) {

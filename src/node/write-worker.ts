@@ -1,24 +1,30 @@
-// A worker thread of the extension's desktop build that rewrites files with the command line's
-// confined, atomic writes (safe-file.ts: the same rules, the same code). Each write flushes the
-// file to disk and waits for it: done on the extension host's own thread, 10,000 such waits
-// would hold it for minutes; here they hold only this worker, and the workers' flushes share
-// the file system's journal commits (docs/workspace.md). Jobs are done in order; the stop flag
+// A worker thread that rewrites files with confined, atomic writes (safe-file.ts), for the
+// extension's desktop build and `amp-url check --fix`. Each write flushes the file to disk and
+// waits for it: done on the extension host's own thread, 10,000 such waits would hold it for
+// minutes; here they hold only this worker, and the workers' flushes share the file system's
+// journal commits (docs/workspace.md), so the command line's fixes too are written several at once. Jobs are done in order; the stop flag
 // is read between two files, so a file is either written whole or not touched.
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { applyTextEdits, decodeFileBytes, encodeFileText } from '../shared/file-bytes';
 import { textHash } from '../shared/text-hash';
-import { ConfinedFiles } from './safe-file';
+import { ConfinedFiles, type ReplaceOptions } from './safe-file';
+import { holdForTest } from './test-hold';
 import type { WorkerData, WorkerMessage, WriteJob, WriteOutcome } from './write-jobs';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 /** One job: read (confined), check it is what the job expects, edit, replace atomically. */
-export function runJob(files: ConfinedFiles, job: WriteJob): WriteOutcome {
+export function runJob(
+  files: ConfinedFiles,
+  job: WriteJob,
+  options: ReplaceOptions = {},
+): WriteOutcome {
   const read = files.read(job.rel, job.maxSize);
   if (read.refused !== undefined) return { written: false, reason: read.refused, code: read.code };
-  // The read shares a buffer with the next one: a copy, kept until the replace compares it.
-  const bytes = Buffer.from(read.bytes);
+  // In the buffer the reads share: no read comes before the replace compares them, so no copy
+  // (a copy was one more file's size held for a large file).
+  const bytes = read.bytes;
   const before = sha256(bytes);
   const decoded = decodeFileBytes(bytes);
   if (decoded.skip !== undefined)
@@ -44,7 +50,7 @@ export function runJob(files: ConfinedFiles, job: WriteJob): WriteOutcome {
   const after = sha256(data);
   if (job.resultSha256 !== undefined && after !== job.resultSha256)
     return { written: false, reason: 'notRestorable' };
-  const refused = files.replace(job.rel, data, { version: read.version, bytes });
+  const refused = files.replace(job.rel, data, { version: read.version, bytes }, options);
   if (refused) return { written: false, reason: refused.refused, code: refused.code };
   return { written: true, encoding: decoded.encoding, before, after };
 }
@@ -58,7 +64,12 @@ function main(): void {
       if (Atomics.load(stop, 0) !== 0) return;
       let outcome: WriteOutcome;
       try {
-        outcome = runJob(files, data.jobs[index]);
+        const job = data.jobs[index];
+        outcome = runJob(files, job, {
+          beforeRename: () => {
+            holdForTest('rename', job.rel);
+          },
+        });
       } catch (e) {
         outcome = { written: false, reason: 'failed', code: (e as Error).message };
       }

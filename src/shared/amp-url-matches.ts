@@ -1,7 +1,7 @@
 // The URLs of a text that may be AMP Cache or viewer URLs, found without searching the whole
 // text for URLs: only the lines where an authority that may be an AMP host's starts
 // (amp-prefilter.ts) are searched. `amp-url check` and the workspace scan read them this way.
-import { findUrls, type AmpCache, type UrlMatch } from '../core';
+import type { AmpCache, UrlMatch } from '../core';
 import { eachUrl } from '../core/find/find-urls';
 import { ampHostsIn, mayBeAmpUrlAt } from './amp-prefilter';
 
@@ -12,17 +12,23 @@ import { ampHostsIn, mayBeAmpUrlAt } from './amp-prefilter';
  * same matches there as the search of the whole text.
  */
 export function matchesOnLines(text: string, at: readonly number[]): UrlMatch[] {
-  const out: UrlMatch[] = [];
+  return [...eachMatchOnLines(text, at)];
+}
+
+/**
+ * matchesOnLines one URL at a time: a one-line file of a million AMP URLs is searched without an
+ * array of every match (`amp-url check` keeps only its findings).
+ */
+export function* eachMatchOnLines(text: string, at: readonly number[]): Generator<UrlMatch> {
   let searched = 0; // where the last line searched ends
   for (const offset of at) {
     if (offset < searched) continue;
     const from = Math.max(0, text.lastIndexOf('\n', offset));
     const nl = text.indexOf('\n', offset);
     searched = nl < 0 ? text.length : nl + 1;
-    for (const m of findUrls(text.slice(from, searched)))
-      out.push({ start: m.start + from, end: m.end + from });
+    for (const m of eachUrl(text.slice(from, searched)))
+      yield { start: m.start + from, end: m.end + from };
   }
-  return out;
 }
 
 /**

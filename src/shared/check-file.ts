@@ -3,9 +3,10 @@
 // canonical or normalized form, each with the form to use instead and the text a fix would write
 // there (writeUrl, as every editor write) or why it can't be written. Data only: the front end
 // words the messages.
-import { findUrls, type AmpCache, type UrlMatch } from '../core';
+import type { AmpCache, UrlMatch } from '../core';
+import { eachUrl } from '../core/find/find-urls';
 import { ampHostsIn, mayBeAmpUrlAt } from './amp-prefilter';
-import { matchesOnLines } from './amp-url-matches';
+import { eachMatchOnLines } from './amp-url-matches';
 import { classify, type UrlKind } from './classify';
 import { format, type Localize } from './localize';
 import { readUrlAt } from './read-url';
@@ -43,34 +44,80 @@ export function findUrlsIn(
   caches: readonly AmpCache[],
   languageId?: string,
   only?: (match: UrlMatch) => boolean,
-  matches: readonly UrlMatch[] = findUrls(text),
+  matches: Iterable<UrlMatch> = eachUrl(text),
 ): FoundUrl[] {
-  return [...eachUrlIn(text, caches, languageId, only, matches)];
+  return [...eachFoundUrl(text, caches, languageId, only, matches)];
 }
 
-/**
- * findUrlsIn one URL at a time: a check keeps only its findings, not every URL of the file
- * (a one-line file of a million URLs would hold them all at once, many times the file's size).
- */
-function* eachUrlIn(
+/** findUrlsIn a batch of at most `size` URLs at a time (`amp-url find` reports each in turn). */
+export function* foundUrlBatches(
+  text: string,
+  caches: readonly AmpCache[],
+  languageId: string | undefined,
+  size: number,
+): Generator<FoundUrl[]> {
+  let batch: FoundUrl[] = [];
+  for (const found of eachFoundUrl(text, caches, languageId, undefined, eachUrl(text))) {
+    batch.push(found);
+    if (batch.length < size) continue;
+    yield batch;
+    batch = [];
+  }
+  if (batch.length) yield batch;
+}
+
+function* eachFoundUrl(
   text: string,
   caches: readonly AmpCache[],
   languageId: string | undefined,
   only: ((match: UrlMatch) => boolean) | undefined,
-  matches: readonly UrlMatch[],
+  matches: Iterable<UrlMatch>,
 ): Generator<FoundUrl> {
-  let starts: number[] | undefined;
+  const located = new Locator(text);
+  for (const read of eachUrlRead(text, caches, languageId, only, matches))
+    yield located.found(read);
+}
+
+/** A URL read: where it stands (offsets only), the URL its reader sees, its kind. */
+interface UrlRead {
+  start: number;
+  end: number;
+  url: string;
+  kind: UrlKind;
+}
+
+/**
+ * The URLs of `text` one at a time, as their reader reads them (readUrlAt, as the editor's
+ * commands read them), with offsets only: a check places and copies out only its findings. A
+ * place and a slice of the text for each URL of a one-line file of a million URLs outlived the
+ * young generation and took several times the file's size until the next full collection.
+ */
+function* eachUrlRead(
+  text: string,
+  caches: readonly AmpCache[],
+  languageId: string | undefined,
+  only: ((match: UrlMatch) => boolean) | undefined,
+  matches: Iterable<UrlMatch>,
+): Generator<UrlRead> {
   for (const match of matches) {
     if (only && !only(match)) continue;
-    // The URL its reader sees, and all the text written for it (as the editor's commands read it).
     const m = readUrlAt(text, match.start, match.end, languageId);
-    const url = m.url;
-    starts ??= lineStarts(text);
-    yield {
-      ...place(starts, m.start, m.end),
-      text: text.slice(m.start, m.end),
-      url,
-      kind: classify(url, caches).kind,
+    yield { start: m.start, end: m.end, url: m.url, kind: classify(m.url, caches).kind };
+  }
+}
+
+/** Places URLs read in `text`: its line starts are found once, when the first is placed. */
+class Locator {
+  private starts: number[] | undefined;
+  constructor(private readonly text: string) {}
+
+  found(read: UrlRead): FoundUrl {
+    this.starts ??= lineStarts(this.text);
+    return {
+      ...place(this.starts, read.start, read.end),
+      text: this.text.slice(read.start, read.end),
+      url: read.url,
+      kind: read.kind,
     };
   }
 }
@@ -138,15 +185,27 @@ export function checkText(
   // where such an authority starts are searched for URLs.
   const ampOnly = !toCanonical && !toNormalized;
   const only = ampOnly ? (m: UrlMatch) => mayBeAmpUrlAt(text, m.start, s.caches) : undefined;
-  const matches = ampOnly ? matchesOnLines(text, ampHostsIn(text, s.caches)) : undefined;
-  for (const found of eachUrlIn(text, s.caches, languageId, only, matches ?? findUrls(text))) {
+  // Matches one at a time: an array of every URL of a one-line file of a million URLs would
+  // outweigh the file many times over.
+  const matches = ampOnly ? eachMatchOnLines(text, ampHostsIn(text, s.caches)) : eachUrl(text);
+  const located = new Locator(text);
+  for (const found of eachUrlRead(text, s.caches, languageId, only, matches)) {
     if (found.kind === 'cache' || found.kind === 'viewer') {
       const rule = found.kind === 'cache' ? 'amp-cache-url' : 'amp-viewer-url';
       if (!rules.has(rule)) continue;
       const r = toPublisher(found.url);
       const noPublisher = r.skip !== undefined && rules.has('amp-no-publisher-url');
       if (r.skip !== undefined && !noPublisher) continue;
-      out.push(finding(text, found, noPublisher ? 'amp-no-publisher-url' : rule, r, t, languageId));
+      out.push(
+        finding(
+          text,
+          located.found(found),
+          noPublisher ? 'amp-no-publisher-url' : rule,
+          r,
+          t,
+          languageId,
+        ),
+      );
       continue;
     }
     if (found.kind !== 'publisher') continue;
@@ -159,7 +218,7 @@ export function checkText(
       const r = transform(found.url);
       // Refused (not a URL these forms apply to) or already in that form: nothing to report.
       if (r.skip !== undefined) continue;
-      out.push(finding(text, found, rule, r, t, languageId));
+      out.push(finding(text, located.found(found), rule, r, t, languageId));
       break;
     }
   }

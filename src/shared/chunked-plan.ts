@@ -11,6 +11,7 @@ import type { Transform } from './transforms';
 import { planFile, type EditGroup, type WorkspaceTarget } from './workspace-plan';
 import { LOOK_BEHIND } from './write-context/detect';
 import type { AmpCache } from '../core';
+import { slicesOf } from './time-slice';
 
 /** Characters planned per chunk: a few milliseconds of work (docs/benchmarks.md). */
 export const CHUNK_CHARS = 1 << 15;
@@ -91,7 +92,7 @@ export function* planInChunks(src: TextSource, o: ChunkOptions): Generator<Chunk
 export interface SliceOptions<T, U> {
   /** Stop once this many items are collected (the Problems keep 1,000). */
   cap?: number;
-  /** Work this long before yielding to the event loop. */
+  /** Work this long before yielding to the event loop (SLICE_MS of time-slice.ts if not given). */
   sliceMs?: number;
   /** Checked between chunks: true abandons the run (the document changed, the setting went off). */
   cancelled?: () => boolean;
@@ -101,9 +102,6 @@ export interface SliceOptions<T, U> {
   /** Keeps or maps the items of a chunk (e.g. the line limit); undefined drops one. */
   keep?: (item: T) => U | undefined;
 }
-
-/** Default work per slice: well under the 50 ms budget for blocking the extension host. */
-export const SLICE_MS = 15;
 
 /**
  * Runs `chunks` in slices of at most `sliceMs` (plus one chunk), pausing between slices; the
@@ -115,15 +113,11 @@ export async function sliced<T, U = T>(
   o: SliceOptions<T, U>,
 ): Promise<U[] | undefined> {
   const cap = o.cap ?? Infinity;
-  const sliceMs = o.sliceMs ?? SLICE_MS;
+  const slices = slicesOf(o);
   const out: U[] = [];
   const keep = o.keep ?? ((item: T) => item as unknown as U);
-  let started = o.now();
   while (out.length < cap) {
-    if (o.now() - started >= sliceMs) {
-      await o.pause();
-      started = o.now();
-    }
+    if (slices.due()) await slices.pause();
     if (o.cancelled?.()) return undefined;
     const next = chunks.next();
     if (next.done) break;

@@ -1,9 +1,10 @@
 // The byte-level rules of a write, without `vscode`: which bytes a file's text is, which encodings
 // write a text back byte for byte, which line endings survive VS Code's text model, and applying
 // planned edits to a file's text or bytes so that every byte outside them stays. The workspace
-// commands ask VS Code for its reading (workspace-bytes.ts) and decide here; the command-line
+// commands ask VS Code for its reading (src/extension/workspace/bytes.ts) and decide here; the command-line
 // tool reads and writes the bytes itself with these functions. See docs/write-context.md.
 import { format, type Localize } from './localize';
+import { runToEnd } from './time-slice';
 import type { FileSkip } from './workspace-plan';
 
 /** The encodings a file is written back in byte for byte here: UTF-8, with or without its BOM, and UTF-16 with its BOM. */
@@ -81,6 +82,7 @@ export function encodeFileText(text: string, encoding: FileEncoding): Uint8Array
 
 /** Whether two byte arrays are equal. */
 export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
@@ -186,11 +188,7 @@ export interface EditorReading {
  * be UTF-8 or UTF-16; a legacy encoding may not hold them, or hold them as other bytes).
  */
 export function editorWriteBack(r: EditorReading): WriteBack {
-  const steps = editorWriteBackSteps(r);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runToEnd(editorWriteBackSteps(r));
 }
 
 type WriteBack = { text: string; unicode: boolean; skip?: undefined } | { skip: FileSkip };

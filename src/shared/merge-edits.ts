@@ -6,6 +6,7 @@
 // lines after it costs their product (71 spans on a 5 MB document blocked it for 19 s). Such a
 // span is extended to the end of the document, which leaves nothing after it to move.
 import type { PlannedEdit } from './plan-edits';
+import { runToEnd } from './time-slice';
 
 /** Below this many edits, separate replacements are cheap (about 10 µs each). */
 export const MERGE_FROM_EDITS = 256;
@@ -42,11 +43,7 @@ export function* mergeSteps(
 
 /** mergeSteps in one go. */
 export function mergeEdits(text: string, edits: readonly PlannedEdit[]): readonly PlannedEdit[] {
-  const steps = mergeSteps(text, edits);
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
+  return runToEnd(mergeSteps(text, edits));
 }
 
 /** The new text of edits[from..to), each but the last edit's followed by the text up to the next edit. */
@@ -121,11 +118,7 @@ export function mergeRegions<T extends PlannedEdit>(
   edits: readonly T[],
   alone: (e: T) => boolean,
 ): Region<T>[] {
-  const steps = mergeRegionSteps(text, edits, alone);
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
+  return runToEnd(mergeRegionSteps(text, edits, alone));
 }
 
 /**

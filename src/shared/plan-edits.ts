@@ -5,6 +5,7 @@ import { readUrlAt } from './read-url';
 import { format, type Localize } from './localize';
 import type { Transform } from './transforms';
 import { writeUrl } from './write-context';
+import { runToEnd } from './time-slice';
 
 /** A selection as document offsets; `start === end` is a cursor. */
 export interface OffsetRange {
@@ -159,9 +160,5 @@ export function planEdits(
   t: Localize = format,
   languageId?: string,
 ): Plan {
-  const steps = planSteps(text, selections, transform, t, languageId);
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
+  return runToEnd(planSteps(text, selections, transform, t, languageId));
 }

@@ -8,7 +8,9 @@ import {
   type NormalizeOptions,
   type ServingType,
 } from '../core';
+import { CACHE_CHOICES, DEFAULT_CACHE_ID, REGISTERED_CACHE_IDS } from './cache-choices';
 import { format, type Localize } from './localize';
+import { orList } from './word-lists';
 import { maxFileSize } from './workspace-plan';
 
 export const HOVER_SECTIONS = [
@@ -167,13 +169,6 @@ function normalizeOptions(preset: NormalizePreset, steps: unknown): NormalizeOpt
 }
 
 /**
- * The values `ampUrl.cache` offers (package.json's enum, kept equal by a unit test): the
- * registered caches and `custom`, the first entry of `ampUrl.customCaches`. A plain enum, so the
- * Settings editor draws a dropdown (with `anyOf` it draws a text box).
- */
-export const CACHE_CHOICES = ['google', 'bing', 'custom'] as const;
-
-/**
  * The cache a value of `ampUrl.cache` (or `--cache`) selects among `custom` (the custom caches in
  * force: none in an untrusted workspace). A custom cache's own id still selects it, as it did
  * before `custom` existed; anything else is refused with a one-line reason naming the setting.
@@ -184,18 +179,22 @@ export function selectCache(
   trusted: boolean,
   t: Localize = format,
 ): { value: AmpCache; error?: undefined } | { value?: undefined; error: string } {
-  const id = value ?? 'google';
+  const id = value ?? DEFAULT_CACHE_ID;
   const registered = AMP_CACHES.find((c) => c.id === id);
   if (registered) return { value: registered };
+  // The registered caches named from the table: `google or bing`.
+  const registeredIds = orList(REGISTERED_CACHE_IDS);
   if (id === 'custom') {
     if (custom.length) return { value: custom[0] };
     return {
       error: trusted
         ? t(
-            'ampUrl.cache is "custom" but ampUrl.customCaches has no valid cache: add one, or choose google or bing.',
+            'ampUrl.cache is "custom" but ampUrl.customCaches has no valid cache: add one, or choose {0}.',
+            registeredIds,
           )
         : t(
-            'ampUrl.cache is "custom" but custom caches are ignored in Restricted Mode: trust the workspace, or choose google or bing.',
+            'ampUrl.cache is "custom" but custom caches are ignored in Restricted Mode: trust the workspace, or choose {0}.',
+            registeredIds,
           ),
     };
   }
@@ -204,10 +203,11 @@ export function selectCache(
   // The value comes from workspace settings (any repository): quoted and cut, never rendered.
   return {
     error: trusted
-      ? t('ampUrl.cache: unknown cache {0}: choose google, bing or custom.', settingValue(id))
+      ? t('ampUrl.cache: unknown cache {0}: choose {1}.', settingValue(id), orList(CACHE_CHOICES))
       : t(
-          'ampUrl.cache: unknown cache {0} (custom caches are ignored in Restricted Mode): choose google or bing.',
+          'ampUrl.cache: unknown cache {0} (custom caches are ignored in Restricted Mode): choose {1}.',
           settingValue(id),
+          registeredIds,
         ),
   };
 }

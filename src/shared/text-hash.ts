@@ -1,5 +1,5 @@
 // A cheap hash of a text, to tell a file changed between the workspace scan and the write
-// (src/extension/commands/workspace-apply.ts, and the desktop build's write workers).
+// (src/extension/workspace/apply.ts, and the desktop build's write workers).
 
 /** A 32-bit FNV-1a hash of a text: to tell a file changed between scan and apply. */
 export function textHash(text: string): number {

@@ -14,6 +14,7 @@ import type { Transform } from './transforms';
 import { writeUrl, type WriteResult } from './write-context';
 import { textHashSteps } from './text-hash';
 import { LineIndex } from './line-index';
+import { runSliced, runToEnd, type SliceClock } from './time-slice';
 
 export { textHash } from './text-hash';
 
@@ -250,7 +251,7 @@ export function planFile(
 ): FilePlan {
   const plan: FilePlan = { edits: [], skipped: [] };
   const steps = planSteps(plan, text, target, transform, caches, t, languageId);
-  while (!steps.next().done);
+  runToEnd(steps);
   return plan;
 }
 
@@ -277,33 +278,6 @@ export async function planFileSliced(
 }
 
 /**
- * Runs `steps` to the end, giving the event loop a turn (`clock.pause()`) whenever the slice is
- * used up: the one loop behind every sliced job (plan, hash, edit). Resolves with its result.
- */
-export async function runSliced<T>(steps: Generator<void, T>, clock: SliceClock): Promise<T> {
-  let started = clock.now();
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-    if (clock.due ? !clock.due() : clock.now() - started < clock.sliceMs) continue;
-    await clock.pause();
-    started = clock.now();
-  }
-}
-
-/**
- * How sliced work keeps time: `pause()` gives the event loop a turn once `sliceMs` have passed,
- * or, with `due`, once a slice shared with other workers is used up (the scan's 64 readers:
- * workspace-files/slices.ts), so that workers resumed in the same turn do not each run a slice.
- */
-export interface SliceClock {
-  pause: () => Promise<void>;
-  now: () => number;
-  sliceMs: number;
-  due?: () => boolean;
-}
-
-/**
  * Fills `plan` with the edits of `text`, yielding every URLS_PER_STEP URLs and while it finds
  * line starts. Nothing is done for the whole text at once: URLs are found one at a time
  * (eachUrl) and line starts as far as the current URL (LineIndex), so no step of the sliced plan
@@ -320,13 +294,13 @@ function* planSteps(
 ): Generator<void> {
   let lines: LineIndex | undefined;
   let count = 0;
-  // One string per distinct host: a list of 108,000 URLs of one host kept 108,000 copies.
+  // One string per distinct host: a list of 108,000 URLs of one host kept 108,000 copies. A
+  // string of its own: the host is a slice of the text, and kept every planned file's text alive.
   const hosts = new Map<string, string>();
   const sameHost = (h: string) => {
-    const known = hosts.get(h);
-    if (known !== undefined) return known;
-    hosts.set(h, h);
-    return h;
+    let known = hosts.get(h);
+    if (known === undefined) hosts.set(h, (known = ownCopy(h)));
+    return known;
   };
   for (const match of urlsToPlan(text, target === 'publisher', caches)) {
     if (++count % URLS_PER_STEP === 0) yield;

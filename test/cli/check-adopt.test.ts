@@ -148,7 +148,7 @@ describe('amp-url check in a repository that already has AMP URLs', function () 
     assert.match(r.stderr, /\.amp-url\.json: not a regular file/);
   });
 
-  for (const format of ['json', 'sarif'] as const) {
+  for (const format of ['json', 'report', 'sarif'] as const) {
     it(`--baseline (${format}): only new findings are reported and fixed, lines moved or not`, () => {
       const baseline = path.join(repo, `baseline.${format}`);
       fs.writeFileSync(baseline, check('--format', format).stdout);

@@ -76,13 +76,29 @@ describe('amp-url output: file names and URLs are data, never control', function
     assert.equal(r.code, 1);
   });
 
-  it('check, json and sarif: valid, the exact names, no raw control in the text', () => {
+  it('check, json, report and sarif: valid, the exact names, no raw control in the text', () => {
+    const report = run(['check', '--format', 'report'], { cwd: repo });
+    assertNoCommandLine(report.stdout);
+    const { findings } = JSON.parse(report.stdout) as { findings: { path: string; url: string }[] };
+    assert.deepEqual(
+      findings.map((f) => f.path).sort(),
+      [...NAMES.map(([name]) => name), 'urls.md'].sort(),
+    );
+    // json: the same findings as records, as find's and the conversions' json are.
     const json = run(['check', '--format', 'json'], { cwd: repo });
     assertNoCommandLine(json.stdout);
-    const report = JSON.parse(json.stdout) as { findings: { path: string; url: string }[] };
+    const records = JSON.parse(json.stdout) as (Record<string, unknown> & { status: string })[];
     assert.deepEqual(
-      report.findings.map((f) => f.path).sort(),
-      [...NAMES.map(([name]) => name), 'urls.md'].sort(),
+      records.map(({ status, ...rest }) => [status, rest]),
+      findings.map((f) => ['found', f]),
+    );
+    const ndjson = run(['check', '--format', 'ndjson'], { cwd: repo }).stdout;
+    assert.deepEqual(
+      ndjson
+        .split('\n')
+        .slice(0, -1)
+        .map((line) => JSON.parse(line) as unknown),
+      records,
     );
     const sarif = run(['check', '--format', 'sarif'], { cwd: repo });
     assertNoCommandLine(sarif.stdout);
@@ -192,6 +208,7 @@ describe('amp-url output: every failure of stdout is in the exit code', function
         [['publisher', '--format', 'json', CACHE], ''],
         [['check', '--format', 'sarif'], ''],
         [['check', '--format', 'json'], ''],
+        [['check', '--format', 'report'], ''],
         [['check'], ''],
         [['find', 'a.md'], ''],
       ] as [string[], string][]) {

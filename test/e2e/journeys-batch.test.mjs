@@ -123,18 +123,6 @@ async function showReport(t, visible) {
   assert.fail(`the output view never showed "${visible}"`);
 }
 
-/** The channel's whole text, from its log file (the output view shows a window of it). */
-function reportLog() {
-  const find = (dir) =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-      const p = path.join(dir, e.name);
-      return e.isDirectory() ? find(p) : e.name.endsWith('AMP URL.log') ? [p] : [];
-    });
-  const files = find(path.join(wb.scratch, 'user-data', 'logs'));
-  assert.ok(files.length > 0, 'no log file of the "AMP URL" channel');
-  return files.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
-}
-
 /** F1, then the command whose label is exactly `label` (another may start with the same words). */
 async function runExactly(label) {
   await wb.page.keyboard.press('F1');
@@ -205,7 +193,7 @@ describe('journeys: batch and workspace commands (code-server in Chromium)', fun
     const shown = await showReport(t, 'Left for a look (not written) (1):');
     await shot('deamp', 'report');
     assert.match(shown, /content\/post-2\.html:3:\d+ +https:\/\/xyz\.cdn\.ampproject\.org/);
-    const log = reportLog();
+    const log = wb.reportLog();
     assert.match(log, /Replace AMP URLs with publisher URLs in Workspace/);
     // Workspace-relative, as the Problems view names files.
     const post1 = 'content/post-1.md';
@@ -294,7 +282,7 @@ describe('journeys: batch and workspace commands (code-server in Chromium)', fun
     await shot('list', 'convert-all-notification');
     await showReport(t, 'urls.txt:');
     await shot('list', 'convert-all-report');
-    let log = reportLog();
+    let log = wb.reportLog();
     assert.match(log, /Convert all URLs to AMP Cache URL: .*urls\.txt/);
     const list = 'lists/urls.txt'; // workspace-relative
     assert.ok(
@@ -322,7 +310,7 @@ describe('journeys: batch and workspace commands (code-server in Chromium)', fun
     await shot('list', 'replace-notification');
     await showReport(t, 'removed amp_js_v');
     await shot('list', 'replace-report');
-    log = reportLog();
+    log = wb.reportLog();
     assert.match(log, new RegExp(`Warnings \\(${LIST_COUNTS.lookAlikes}\\):`));
     assert.ok(
       log.includes(`${list}:8:1  https://xyz.cdn.ampproject.org/c/s/www.example.com/p/7.html: `),

@@ -1,4 +1,4 @@
-// UI end-to-end of the browser bundle (package.json `browser`, dist/web/extension.js) in VS Code's web
+// UI end-to-end of the extension bundle (package.json `browser`, dist/extension.js) in VS Code's web
 // worker extension host, the only host vscode.dev and github.dev have, inside the real workbench.
 //
 // How it gets there: the user setting `remote.extensionKind` set to ["web"] for this extension. The

@@ -45,18 +45,6 @@ describe('workspace command on a hostile repository (code-server in Chromium)', 
     if (outside) fs.rmSync(outside, { recursive: true, force: true });
   });
 
-  /** The "AMP URL" channel's whole text, from its log file (the output view shows a window). */
-  function reportLog() {
-    const find = (dir) =>
-      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-        const p = path.join(dir, e.name);
-        return e.isDirectory() ? find(p) : e.name.endsWith('AMP URL.log') ? [p] : [];
-      });
-    const files = find(path.join(wb.scratch, 'user-data', 'logs'));
-    assert.ok(files.length > 0, 'no log file of the "AMP URL" channel');
-    return files.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
-  }
-
   const outsideFiles = () => [
     path.join(outside, 'bashrc'),
     path.join(outside, 'sibling-project', 'index.md'),
@@ -111,7 +99,7 @@ describe('workspace command on a hostile repository (code-server in Chromium)', 
     for (let i = 0; i < 50 && !(await shown()).includes('Files skipped'); i++) await sleep(200);
     assert.match(await shown(), /Files skipped \(3\):/);
     await wb.screenshot('workspace-hostile-report.png');
-    const log = reportLog();
+    const log = wb.reportLog();
     assert.match(log, /Files skipped \(3\):/);
     assert.match(log, /^ {2}bashrc\.md {2}a symbolic link[^\n]*not followed/m);
     assert.match(log, /^ {2}sibling {2}a symbolic link[^\n]*not followed/m);
@@ -183,7 +171,7 @@ describe('workspace command on a hostile repository (code-server in Chromium)', 
 
     let log = '';
     for (let i = 0; i < 50 && !/left untouched \(3\)/.test(log); i++) {
-      log = reportLog();
+      log = wb.reportLog();
       await sleep(200);
     }
     assert.match(log, /Files changed since the scan, left untouched \(3\):/);

@@ -1,6 +1,7 @@
 // `npm run fuzz`: the fuzz properties of the unit suite, FUZZ_SCALE times as many inputs
 // (default 100), from FUZZ_SEED (default: a new one each run, printed so a failure can be replayed).
-import { FUZZ_PROPERTIES, runProperty } from './properties';
+import { runProperty } from './property';
+import { FUZZ_PROPERTIES } from './properties';
 
 const scale = Number(process.env.FUZZ_SCALE ?? 100);
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);

@@ -60,10 +60,9 @@ function host(entry: AmpHost): AmpHost {
 
 /** Every recognised AMP host. One line per host. */
 export const AMP_HOSTS: readonly AmpHost[] = Object.freeze([
+  // The registered caches (caches.json): `<prefix>.<cacheDomain>`, one row each, from AMP_CACHES.
   // prettier-ignore
-  host({ id: 'google', name: GOOGLE.name, kind: 'cache', status: 'registered', match: 'prefixed', domain: 'cdn.ampproject.org', cache: GOOGLE }),
-  // prettier-ignore
-  host({ id: 'bing', name: BING.name, kind: 'cache', status: 'registered', match: 'prefixed', domain: 'www.bing-amp.com', cache: BING }),
+  ...AMP_CACHES.map((c) => host({ id: c.id, name: c.name, kind: 'cache', status: 'registered', match: 'prefixed', domain: c.cacheDomain, cache: c })),
   // prettier-ignore
   host({ id: 'bing-observed', name: BING.name, kind: 'cache', status: 'observed', match: 'prefixed', domain: 'bing-amp.com', cache: BING }),
   // prettier-ignore

@@ -32,7 +32,7 @@ function hyphensAt3And4(text: string): boolean {
 
 /**
  * The domain prefix of a host already in browser ASCII form (see `hostToAscii`).
- * Decisions where sources differ (each has a test in test/unit/core/amp/cache-url.test.ts):
+ * Decisions where sources differ (each has a test in test/unit/core/amp/prefix.test.ts):
  * - Labels that are not valid IDNA for lookup (`_`, leading/trailing `-`, `--` at positions 3-4
  *   outside an A-label, empty labels) get the hash, as amppackager's
  *   `ToCacheURLSubdomain` (Go idna lookup profile) does; the spec text only mentions length.

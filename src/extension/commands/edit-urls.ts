@@ -10,11 +10,10 @@ import type { EditSummary } from '../../shared/summary';
 import type { Transform } from '../../shared/transforms';
 import { applyPlan } from './apply';
 import { notStarted, report, reportBatch } from './report';
+import { macrotask, runToEnd, slicesOf } from '../../shared/time-slice';
 
 /** Documents above this many characters are planned in steps. */
 const STEPWISE_CHARS = 512 * 1024;
-/** Longest the extension host is kept busy between two pauses. */
-const SLICE_MS = 20;
 
 /** The plan and the edits to write it with (merged when big, see merge-edits.ts), in steps (share done, 0..1). */
 function* prepare(
@@ -37,36 +36,25 @@ function* scaled<T>(steps: Generator<number, T>, from: number, to: number): Gene
   }
 }
 
-/** Runs `steps` to the end at once (small documents). */
-function runNow<T>(steps: Generator<number, T>): T {
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
-}
-
-const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/** Runs `steps` in SLICE_MS slices behind a cancellable progress notification; undefined if cancelled. */
+/** Runs `steps` in time slices behind a cancellable progress notification; undefined if cancelled. */
 function runStepwise<T>(steps: Generator<number, T>): Thenable<T | undefined> {
   const title = vscode.l10n.t('AMP URL: finding and converting URLs');
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title, cancellable: true },
     async (progress, token) => {
       let done = 0;
-      let sliceStart = performance.now();
+      const slices = slicesOf();
       for (;;) {
         const r = steps.next();
         if (r.done) {
-          await pause(); // what comes next (the edit) gets a slice of its own
+          await macrotask(); // what comes next (the edit) gets a slice of its own
           return token.isCancellationRequested ? undefined : r.value;
         }
-        if (performance.now() - sliceStart < SLICE_MS) continue;
+        if (!slices.due()) continue;
         progress.report({ increment: Math.max(0, r.value * 100 - done) });
         done = Math.max(done, r.value * 100);
-        await pause();
+        await slices.pause();
         if (token.isCancellationRequested) return undefined;
-        sliceStart = performance.now();
       }
     },
   );
@@ -93,7 +81,7 @@ export async function editUrls(
     transform,
     doc.languageId,
   );
-  const prepared = text.length > STEPWISE_CHARS ? await runStepwise(steps) : runNow(steps);
+  const prepared = text.length > STEPWISE_CHARS ? await runStepwise(steps) : runToEnd(steps);
   const tell = (s: EditSummary) => (batch ? reportBatch(batch, doc.uri, text, s) : report(s));
   if (!prepared)
     return tell({

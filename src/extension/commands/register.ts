@@ -12,8 +12,8 @@ import { showAllForms } from './show-all-forms';
 import { showCacheOrigin } from './show-cache-origin';
 import { toCacheUrl } from './to-cache-url';
 import { toPublisherUrl } from './to-publisher-url';
-import { workspaceConvert } from './workspace-convert';
-import { undoWorkspaceChange } from './workspace-undo';
+import { workspaceConvert } from '../workspace/convert';
+import { undoWorkspaceChange } from '../workspace/undo';
 
 export function registerCommands(config: Config, state: vscode.Memento): vscode.Disposable {
   // Arguments arrive from anywhere (command links, other extensions, keybindings): each handler

@@ -9,7 +9,7 @@ import { FindCollector, type FindAnswer, type ToolSettings } from '../../shared/
 import { decodeFileBytes } from '../../shared/file-bytes';
 import { languageOfPath } from '../../shared/language-of-path';
 import { fileSkipReason } from '../../shared/workspace-plan';
-import { listWorkspaceFiles } from '../commands/workspace-scan';
+import { listWorkspaceFiles } from '../workspace/scan';
 
 export interface FindOptions {
   include?: string;

@@ -10,6 +10,7 @@ import { documentSize, textReader } from '../documents';
 import { problemMessage } from '../logic/problem-message';
 import { absoluteUrl } from '../../core';
 import { planInChunks, sliced, type ChunkEdit, type TextSource } from '../../shared/chunked-plan';
+import { eventLoop } from '../../shared/time-slice';
 import { makeTransform } from '../../shared/transforms';
 import type { Settings } from '../../shared/settings';
 import { editFilter } from '../../shared/suppress/edit-filter';
@@ -30,11 +31,6 @@ export interface PlacedEdit extends ChunkEdit {
 export function documentSource(doc: vscode.TextDocument): TextSource {
   return { length: documentSize(doc), read: textReader(doc) };
 }
-
-const pause = () =>
-  new Promise<void>((resolve) => {
-    setTimeout(resolve, 0);
-  });
 
 /**
  * The publisher-URL edits of a document, planned in slices, each turned by `then` into what the
@@ -65,8 +61,7 @@ export async function placedEdits<T>(
   });
   return sliced(chunks, {
     cap: o.cap,
-    pause,
-    now: () => performance.now(),
+    ...eventLoop,
     // A newer version has its own run; this one's offsets no longer fit the text.
     cancelled: () => doc.isClosed || doc.version !== version || o.cancelled?.() === true,
     keep: (e) => {

@@ -5,6 +5,9 @@
 // answers. The schemas refuse what is not a URL; every tool checks its input again (input.ts):
 // a caller may send anything.
 
+import { REGISTERED_CACHE_IDS, REGISTERED_CACHE_NAMES } from '../cache-choices';
+import { orList } from '../word-lists';
+
 /** Longest URL a tool takes (a crawl's longest URLs are a few thousand characters). */
 export const MAX_URL_LENGTH = 32_768;
 /** Most URLs one de-AMP call takes. */
@@ -58,8 +61,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: 'amp_url_forms',
     title: 'All forms of a URL',
-    description:
-      'Every form of one URL by the exact rules of the AMP URL Toolkit: its kind (publisher page, AMP Cache URL, AMP Cache origin, AMP viewer URL such as google.com/amp/…, or a file of the AMP project), its AMP Cache URL and AMP Cache origin on each registered cache (Google, Bing), or for an AMP URL its publisher URL, plus its Safe Browsing canonical URL with hash prefixes and its RFC 3986 normalized URL. Use it when asked what a URL is or for several forms at once; do not guess these forms yourself. Answers JSON data.',
+    description: `Every form of one URL by the exact rules of the AMP URL Toolkit: its kind (publisher page, AMP Cache URL, AMP Cache origin, AMP viewer URL such as google.com/amp/…, or a file of the AMP project), its AMP Cache URL and AMP Cache origin on each registered cache (${REGISTERED_CACHE_NAMES.join(', ')}), or for an AMP URL its publisher URL, plus its Safe Browsing canonical URL with hash prefixes and its RFC 3986 normalized URL. Use it when asked what a URL is or for several forms at once; do not guess these forms yourself. Answers JSON data.`,
     inputSchema: {
       type: 'object',
       properties: { url: url('The URL, absolute (https://…) or starting with www.') },
@@ -92,16 +94,14 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: 'amp_url_cache',
     title: 'AMP Cache URL and origin',
-    description:
-      "The AMP Cache URL of a publisher page (how the Google or Bing AMP Cache serves it, with the cache's subdomain for the publisher's host, IDN and long hosts included) and the AMP Cache origin, the Origin header the page sends from the cache (what a CORS allow-list must accept). For an AMP Cache or viewer URL it gives the AMP Cache origin only. Answers JSON data.",
+    description: `The AMP Cache URL of a publisher page (how the ${orList(REGISTERED_CACHE_NAMES)} AMP Cache serves it, with the cache's subdomain for the publisher's host, IDN and long hosts included) and the AMP Cache origin, the Origin header the page sends from the cache (what a CORS allow-list must accept). For an AMP Cache or viewer URL it gives the AMP Cache origin only. Answers JSON data.`,
     inputSchema: {
       type: 'object',
       properties: {
         url: url('The publisher URL (or an AMP URL, for its AMP Cache origin).'),
         cache: {
           type: 'string',
-          description:
-            'google, bing, or the id of a custom cache; default: the cache the user configured.',
+          description: `${REGISTERED_CACHE_IDS.join(', ')}, or the id of a custom cache; default: the cache the user configured.`,
           pattern: '^[A-Za-z0-9_.-]{1,64}$',
         },
       },

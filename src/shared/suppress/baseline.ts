@@ -1,7 +1,8 @@
-// A baseline: the report of an earlier `amp-url check` (its JSON or its SARIF), read as how many
-// findings each file holds of each URL. A finding is matched by its file, its URL as read and its
-// occurrence (the n-th of that URL in that file), never by its line: an edit above it does not
-// make an old finding new. The n-th occurrence is old when the baseline held at least n.
+// A baseline: the report of an earlier `amp-url check` (its JSON records, its SARIF, or its
+// `report`, the shape its JSON had before), read as how many findings each file holds of each
+// URL. A finding is matched by its file, its URL as read and its occurrence (the n-th of that URL
+// in that file), never by its line: an edit above it does not make an old finding new. The n-th
+// occurrence is old when the baseline held at least n.
 import { ConfigError } from './repo-config';
 
 /** The key of a file's URL (`/`-separated repository-relative path). */
@@ -13,7 +14,14 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** The (path, url) of each finding of a JSON report (`findings`), or undefined if not one. */
+/** The (path, url) of each record of `--format json` left in the file (not `fixed`). */
+function recordFindings(v: unknown[]): [string, unknown][] {
+  return v
+    .filter((r) => !(isObject(r) && r.status === 'fixed'))
+    .map((r) => (isObject(r) ? [String(r.path), r.url] : ['', undefined]));
+}
+
+/** The (path, url) of each finding of a `report` (`findings`), or undefined if not one. */
 function jsonFindings(v: Record<string, unknown>): [string, unknown][] | undefined {
   if (!Array.isArray(v.findings)) return undefined;
   return v.findings.map((f) => (isObject(f) ? [String(f.path), f.url] : ['', undefined]));
@@ -53,11 +61,19 @@ export function parseBaseline(text: string, name: string): Map<string, number> {
   try {
     v = JSON.parse(text);
   } catch {
-    throw new ConfigError(`${name}: not JSON (a report of amp-url check --format json or sarif)`);
+    throw new ConfigError(
+      `${name}: not JSON (a report of amp-url check --format json, report or sarif)`,
+    );
   }
-  const found = isObject(v) ? (jsonFindings(v) ?? sarifFindings(v)) : undefined;
+  const found = Array.isArray(v)
+    ? recordFindings(v)
+    : isObject(v)
+      ? (jsonFindings(v) ?? sarifFindings(v))
+      : undefined;
   if (!found)
-    throw new ConfigError(`${name}: not a report of amp-url check (--format json or sarif)`);
+    throw new ConfigError(
+      `${name}: not a report of amp-url check (--format json, report or sarif)`,
+    );
   const counts = new Map<string, number>();
   for (const [i, [path, url]] of found.entries()) {
     if (path === '' || typeof url !== 'string')

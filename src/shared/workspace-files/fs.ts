@@ -1,5 +1,5 @@
 // The little of a file system the workspace walk needs, so one walker serves every front end:
-// the extension adapts VS Code's workspace.fs to it (src/extension/workspace-fs.ts; virtual
+// the extension adapts VS Code's workspace.fs to it (src/extension/workspace/fs.ts; virtual
 // workspaces and the web worker host too), the command-line tool Node's fs (src/cli/node-fs.ts).
 // Paths are relative to the walk's root, `/`-separated, '' for the root itself: the walker never
 // builds a path that leaves the root.

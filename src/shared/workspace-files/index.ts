@@ -25,9 +25,7 @@ export {
   type IgnoreRule,
   type IgnoreSource,
 } from './ignore';
-export { sharedSlices, type Slices } from './slices';
 export {
-  SLICE_MS,
   isInside,
   walkFiles,
   type IgnoreFileProblem,

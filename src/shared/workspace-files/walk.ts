@@ -9,7 +9,7 @@
 // - an ignore file is read only when it is a regular file of at most MAX_IGNORE_FILE_SIZE bytes
 //   (checked by stat first, and again by readFile), else it is reported and not opened;
 // - ignore lines and globs are matched with a bounded cost (glob.ts), and the walk gives the
-//   event loop back every SLICE_MS and checks `isCancelled` before each entry.
+//   event loop back every slice (time-slice.ts) and checks `isCancelled` before each entry.
 import {
   compileGlob,
   globMatches,
@@ -19,7 +19,7 @@ import {
   type GlobProblem,
 } from './glob';
 import type { EntryType, WalkFileSystem } from './fs';
-import { sharedSlices } from './slices';
+import { sharedSlices } from '../time-slice';
 import {
   GIT_INFO_EXCLUDE,
   IGNORE_FILE_NAMES,
@@ -72,9 +72,6 @@ export interface WalkResult {
   globsNotUsed: { glob: string; problem: GlobProblem }[];
   cancelled: boolean;
 }
-
-/** No step runs longer than this without giving the event loop back (editor stays responsive). */
-export const SLICE_MS = 10;
 
 /** Ignore lines parsed between two looks at the clock. */
 const LINES_PER_SLICE = 500;
@@ -173,7 +170,7 @@ async function walk(fs: WalkFileSystem, o: WalkOptions): Promise<WalkResult> {
   if (fs.realPath) rootReal = await fs.realPath('').catch(() => undefined);
 
   // One slice for all the folder readers (slices.ts: each on its own made a convoy of 16).
-  const slices = sharedSlices(SLICE_MS);
+  const slices = sharedSlices();
   /** Checks Cancel and gives the event loop back when the slice is used up. */
   const tick = async (): Promise<boolean> => {
     if (slices.due()) await slices.pause();

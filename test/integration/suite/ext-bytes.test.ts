@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { WorkspaceResult } from '../../../src/extension/commands/workspace-convert';
+import type { WorkspaceResult } from '../../../src/extension/workspace/report';
 import { noFileSkips } from '../../../src/shared/workspace-plan';
 import { CACHE, PUB, run } from './ext-helpers';
 import {
@@ -155,6 +155,30 @@ describe('a write never changes a byte it did not mean to (real VS Code, issue 2
       lineEndings: 1,
     });
     assert.equal(r.changedFiles, 6);
+  });
+
+  it('without encoding settings (UTF-8 read here, not asked of VS Code): every byte but the URL stays, or the file is skipped with the reason', async () => {
+    const dir = makeTree({
+      'page.html': utf8(html),
+      'bom.js': withBom(js),
+      'utf16.js': utf16le(js), // a UTF-16 BOM: VS Code is asked
+      'mixed.js': utf8(mixed),
+      'crlf.js': utf8(crlf),
+      'lone-cr.js': utf8(`// a\rconst u = "${CACHE}";\r`),
+      'legacy.txt': latin1(legacy), // not UTF-8: VS Code is asked, and skipped
+    });
+    const r = await convert(dir);
+    assert.equal(r.applied, true, r.aborted);
+    assertBytes(dir, 'page.html', utf8(pub(html)));
+    assertBytes(dir, 'bom.js', withBom(pub(js)));
+    assertBytes(dir, 'utf16.js', utf16le(pub(js)));
+    assertBytes(dir, 'crlf.js', utf8(pub(crlf)));
+    // Skipped: the text model would normalise these line endings; a windows1252 file read as UTF-8.
+    assertBytes(dir, 'mixed.js', utf8(mixed));
+    assertBytes(dir, 'lone-cr.js', utf8(`// a\rconst u = "${CACHE}";\r`));
+    assertBytes(dir, 'legacy.txt', latin1(legacy));
+    assert.deepEqual(r.skippedFiles, { ...noFileSkips(), lineEndings: 2, notUtf8: 1 });
+    assert.equal(r.changedFiles, 4);
   });
 
   it('files.autoGuessEncoding: a UTF-8 file is converted byte for byte; a guessed legacy encoding is left as it is', async () => {

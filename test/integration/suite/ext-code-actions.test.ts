@@ -1,26 +1,8 @@
 // Refactor actions (lightbulb) through vscode.executeCodeActionProvider, applied as real edits.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { CACHE, PUB } from './ext-helpers';
-import { activateExtension, closeAllEditors, codeActionsAt, openDoc, undo, waitFor } from './util';
-
-const ours = (actions: vscode.CodeAction[]) =>
-  actions.filter((a) => a.kind?.value.startsWith('refactor.rewrite.ampUrl'));
-
-/**
- * Our actions where some are expected. Asked until they come: right after a document opens, the
- * workbench can answer before it has the document's model (seen once in ten runs on code-server).
- */
-async function someActions(
-  doc: vscode.TextDocument,
-  at: vscode.Range,
-  kind?: vscode.CodeActionKind,
-): Promise<vscode.CodeAction[]> {
-  return waitFor(async () => {
-    const actions = ours(await codeActionsAt(doc, at, kind));
-    return actions.length > 0 ? actions : undefined;
-  }, 'our code actions');
-}
+import { CACHE, PUB, ours, someActions } from './ext-helpers';
+import { activateExtension, closeAllEditors, codeActionsAt, openDoc, undo } from './util';
 
 describe('extension: code actions', () => {
   before(activateExtension);

@@ -8,11 +8,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { buildEdit, checkFresh } from '../../../src/extension/commands/workspace-apply';
-import type { WorkspaceResult } from '../../../src/extension/commands/workspace-convert';
-import { listWorkspaceFiles, scanFiles } from '../../../src/extension/commands/workspace-scan';
+import { buildEdit, checkFresh } from '../../../src/extension/workspace/apply';
+import type { WorkspaceResult } from '../../../src/extension/workspace/report';
+import { listWorkspaceFiles, scanFiles } from '../../../src/extension/workspace/scan';
 import { Config } from '../../../src/extension/config';
 import { makeTransform } from '../../../src/shared/transforms';
+import { packagesRepo } from '../../shared/packages-repo';
 import { CACHE, PUB, run } from './ext-helpers';
 import { activateExtension, closeAllEditors, fixturesDir, watchEventLoop } from './util';
 
@@ -233,25 +234,9 @@ describe('workspace commands against a hostile repository (issue 20, real VS Cod
 
   it('300 packages with a 10-line .gitignore each (no E2BIG: the lines are not a command line)', async () => {
     const dir = makeDir();
-    for (let i = 0; i < 300; i++) {
-      const lines = [
-        'dist/',
-        '*.log',
-        'coverage/',
-        '.cache/',
-        `tmp-${i}/`,
-        '!keep.log',
-        '# c',
-        'out',
-        '*.bak',
-        'node_modules/',
-      ];
-      write(dir, `packages/p${i}/.gitignore`, lines.join('\n'));
-      write(dir, `packages/p${i}/src/index.md`, `i ${CACHE}\n`);
-      write(dir, `packages/p${i}/dist/built.md`, `d ${CACHE}\n`);
-      write(dir, `packages/p${i}/keep.log`, `k ${CACHE}\n`);
-      write(dir, `packages/p${i}/drop.log`, `x ${CACHE}\n`);
-    }
+    const letter = { source: 'i', built: 'd', kept: 'k', dropped: 'x' };
+    for (const [rel, text] of packagesRepo(300, (file) => `${letter[file]} ${CACHE}\n`))
+      write(dir, rel, text);
     const r = await runBounded('ampUrl.workspaceToPublisher', {
       include: `${dir}/**`,
       exclude: '',

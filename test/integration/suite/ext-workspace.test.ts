@@ -1,219 +1,32 @@
-// The workspace commands and the opt-in diagnostics in the real VS Code. Each test builds its own
-// small tree inside the opened folder (test/fixtures/ws-itest/<n>/) and removes it at the end.
+// The workspace commands in the real VS Code: plan, preview, apply and report (which files they
+// search: ext-workspace-files.test.ts; the opt-in diagnostics: ext-workspace-diagnostics.test.ts).
+// Each test builds its own small tree inside the opened folder (test/fixtures/ws-itest/<n>/, ws-tree.ts).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { buildEdit, checkFresh, loadTexts } from '../../../src/extension/commands/workspace-apply';
-import type { WorkspaceResult } from '../../../src/extension/commands/workspace-convert';
-import {
-  listFiles,
-  scanFiles,
-  type WorkspaceScan,
-} from '../../../src/extension/commands/workspace-scan';
-import { Config } from '../../../src/extension/config';
-import { makeTransform } from '../../../src/shared/transforms';
+import { buildEdit, checkFresh, loadTexts } from '../../../src/extension/workspace/apply';
+import type { WorkspaceResult } from '../../../src/extension/workspace/report';
 import { noFileSkips } from '../../../src/shared/workspace-plan';
 import { CACHE, PUB, run } from './ext-helpers';
+import { fixturesDir, setConfig } from './util';
 import {
-  activateExtension,
-  closeAllEditors,
-  codeActionsAt,
-  fixturesDir,
-  openDoc,
-  resetConfig,
-  setConfig,
-  waitFor,
-} from './util';
-
-const ROOT = path.join(fixturesDir, 'ws-itest');
-const CACHE2 = 'https://example-com.cdn.ampproject.org/c/s/example.com/b.html';
-const PUB2 = 'https://example.com/b.html';
-const CACHE3 = 'https://example-com.cdn.ampproject.org/c/s/example.com/typed.html';
-const PUB3 = 'https://example.com/typed.html';
-let tree = 0;
-
-/** The files every tree holds: relative path → content. */
-function files(): Record<string, string | Buffer> {
-  return {
-    'top.txt': `top ${CACHE}\n`,
-    'a/b/c/deep.md': `deep\r\n[x](${CACHE2})\r\n`,
-    'a/plain.md': `only ${PUB} and https://other.org/a.html\n`,
-    'ws-excluded/x.md': `excluded ${CACHE}\n`,
-    'ignored-dir/y.md': `ignored ${CACHE}\n`,
-    '.gitignore': 'ignored-dir/\n',
-    'bin.dat': Buffer.concat([Buffer.from([0x89, 0x50, 0, 0]), Buffer.from(CACHE)]),
-    'latin1.txt': Buffer.concat([
-      Buffer.from(`caf`),
-      Buffer.from([0xe9, 0x20]),
-      Buffer.from(CACHE),
-    ]),
-    'big.txt': `${'x'.repeat(5000)} ${CACHE}\n`,
-    'dirty.md': `dirty ${CACHE}\n`,
-  };
-}
-
-/** A fresh tree; returns its folder name relative to the workspace folder. */
-function makeTree(): string {
-  const name = `ws-itest/${++tree}`;
-  for (const [rel, content] of Object.entries(files())) {
-    const file = path.join(fixturesDir, name, rel);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, content);
-  }
-  return name;
-}
-
-const uriOf = (dir: string, rel: string) => vscode.Uri.file(path.join(fixturesDir, dir, rel));
-const disk = (dir: string, rel: string) =>
-  fs.readFileSync(path.join(fixturesDir, dir, rel), 'utf8');
-/** The text VS Code holds for a file (the document if open, else read from disk). */
-async function textOf(dir: string, rel: string): Promise<string> {
-  return (await vscode.workspace.openTextDocument(uriOf(dir, rel))).getText();
-}
-
-async function openDirty(dir: string): Promise<vscode.TextEditor> {
-  const editor = await vscode.window.showTextDocument(uriOf(dir, 'dirty.md'));
-  await editor.edit((b) => {
-    b.insert(editor.document.positionAt(editor.document.getText().length), `typed ${CACHE3}\n`);
-  });
-  assert.ok(editor.document.isDirty);
-  return editor;
-}
+  CACHE2,
+  PUB2,
+  CACHE3,
+  PUB3,
+  files,
+  makeTree,
+  uriOf,
+  disk,
+  textOf,
+  openDirty,
+  workspaceCommandHooks,
+} from './ws-tree';
 
 describe('workspace commands (real VS Code)', function () {
   this.timeout(60_000);
-  let config: Config;
-
-  before(async () => {
-    await activateExtension();
-    config = new Config();
-    const files = vscode.workspace.getConfiguration('files');
-    const exclude = files.get<Record<string, boolean>>('exclude') ?? {};
-    await files.update(
-      'exclude',
-      { ...exclude, '**/ws-excluded': true },
-      vscode.ConfigurationTarget.Global,
-    );
-  });
-
-  after(async () => {
-    await closeAllEditors();
-    config.dispose();
-    await vscode.workspace
-      .getConfiguration('files')
-      .update('exclude', undefined, vscode.ConfigurationTarget.Global);
-    await resetConfig('workspace.maxFileSize');
-    fs.rmSync(ROOT, { recursive: true, force: true, maxRetries: 3 });
-  });
-
-  afterEach(closeAllEditors);
-
-  async function scan(
-    dir: string,
-    cancelAfterFiles?: number,
-    maxFileSize = 4000,
-  ): Promise<WorkspaceScan> {
-    const uris = await listFiles(`${dir}/**`, '');
-    const s = config.settings;
-    return scanFiles(uris, {
-      include: `${dir}/**`,
-      exclude: '',
-      target: 'publisher',
-      transform: makeTransform('publisher', s),
-      caches: s.caches,
-      maxFileSize,
-      cancelAfterFiles,
-    });
-  }
-
-  it('finds the files the Search view would search: files.exclude and .gitignore are left out', async () => {
-    const dir = makeTree();
-    const listed = (await listFiles(`${dir}/**`, '')).map((u) =>
-      path.relative(path.join(fixturesDir, dir), u.fsPath).split(path.sep).join('/'),
-    );
-    for (const rel of [
-      'top.txt',
-      'a/b/c/deep.md',
-      'a/plain.md',
-      'bin.dat',
-      'latin1.txt',
-      'big.txt',
-      'dirty.md',
-    ])
-      assert.ok(listed.includes(rel), `${rel} not listed: ${listed.join(', ')}`);
-    assert.ok(!listed.some((f) => f.startsWith('ws-excluded/')), 'files.exclude ignored');
-    assert.ok(!listed.some((f) => f.startsWith('ignored-dir/')), '.gitignore ignored');
-    // The user's own exclude glob applies on top.
-    const without = await listFiles(`${dir}/**`, '**/a/**');
-    assert.ok(!without.some((u) => u.fsPath.includes(`${path.sep}a${path.sep}`)));
-    assert.ok(without.length > 0);
-  });
-
-  it('reads .gitignore negations and .ignore files as the Search view does (git rules, file by file)', async () => {
-    const dir = makeTree();
-    const extra: Record<string, string> = {
-      'logs/.gitignore': '*\n!keep.md\n!.gitignore\n',
-      'logs/keep.md': `kept ${CACHE}\n`,
-      'logs/drop.md': `dropped ${CACHE}\n`,
-      'dist/.gitignore': '!inside.md\n',
-      'dist/inside.md': `under an excluded folder ${CACHE}\n`,
-      'notes/.ignore': 'draft.md\n',
-      'notes/draft.md': `draft ${CACHE}\n`,
-      'notes/final.md': `final ${CACHE}\n`,
-    };
-    fs.appendFileSync(path.join(fixturesDir, dir, '.gitignore'), 'dist/\n');
-    for (const [rel, content] of Object.entries(extra)) {
-      const file = path.join(fixturesDir, dir, rel);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, content);
-    }
-    try {
-      const listed = (await listFiles(`${dir}/**`, '')).map((u) =>
-        path.relative(path.join(fixturesDir, dir), u.fsPath).split(path.sep).join('/'),
-      );
-      for (const rel of ['logs/keep.md', 'notes/final.md', 'top.txt', 'a/plain.md'])
-        assert.ok(listed.includes(rel), `${rel} not listed: ${listed.join(', ')}`);
-      for (const rel of ['logs/drop.md', 'dist/inside.md', 'notes/draft.md'])
-        assert.ok(!listed.includes(rel), `${rel} listed`);
-      // The rest of the rules still hold in this file-by-file mode.
-      assert.ok(!listed.some((f) => f.startsWith('ignored-dir/')), '.gitignore ignored');
-      assert.ok(!listed.some((f) => f.startsWith('ws-excluded/')), 'files.exclude ignored');
-      // And the scan converts exactly the kept files.
-      const result = await scan(dir);
-      const planned = result.planned.map((f) => vscode.workspace.asRelativePath(f.uri, false));
-      assert.ok(planned.includes(`${dir}/logs/keep.md`));
-      assert.ok(!planned.includes(`${dir}/logs/drop.md`));
-    } finally {
-      // Other tests' trees are listed with exclude globs (no negation in the folder).
-      fs.rmSync(path.join(fixturesDir, dir), { recursive: true, force: true, maxRetries: 3 });
-    }
-  });
-
-  it("reads the repository's .git/info/exclude, as globs and with a negation", async () => {
-    const dir = makeTree();
-    const gitDir = path.join(fixturesDir, '.git');
-    assert.ok(!fs.existsSync(gitDir), 'test/fixtures has no .git of its own');
-    for (const name of ['info-excluded.md', 'info-kept.md'])
-      fs.writeFileSync(path.join(fixturesDir, dir, name), `${name} ${CACHE}\n`);
-    const listed = async () =>
-      (await listFiles(`${dir}/**`, '')).map((u) => path.basename(u.fsPath));
-    try {
-      fs.mkdirSync(path.join(gitDir, 'info'), { recursive: true });
-      fs.writeFileSync(path.join(gitDir, 'info', 'exclude'), '# local only\ninfo-excluded.md\n');
-      let names = await listed();
-      assert.ok(!names.includes('info-excluded.md'), 'excluded by .git/info/exclude');
-      assert.ok(names.includes('info-kept.md') && names.includes('top.txt'));
-      // A negation: matched file by file, and .gitignore still applies above it.
-      fs.writeFileSync(path.join(gitDir, 'info', 'exclude'), 'info-*.md\n!info-kept.md\n');
-      names = await listed();
-      assert.ok(!names.includes('info-excluded.md') && names.includes('info-kept.md'));
-      assert.ok(!names.includes('y.md'), '.gitignore ignored-dir/ still applies');
-    } finally {
-      fs.rmSync(gitDir, { recursive: true, force: true, maxRetries: 3 });
-      fs.rmSync(path.join(fixturesDir, dir), { recursive: true, force: true, maxRetries: 3 });
-    }
-  });
+  const scan = workspaceCommandHooks();
 
   it('writes a file that is not open as its language requires (a sitemap: & as &amp;)', async () => {
     const dir = makeTree();
@@ -437,106 +250,5 @@ describe('workspace commands (real VS Code)', function () {
     });
     assert.equal(done.edits, 1);
     assert.equal(await textOf(dir, 'a/plain.md'), `only ${CACHE} and https://other.org/a.html\n`);
-  });
-});
-
-describe('workspace diagnostics and fix-all (real VS Code)', () => {
-  before(activateExtension);
-  afterEach(async () => {
-    await resetConfig('diagnostics.enabled');
-    await closeAllEditors();
-  });
-
-  const ours = (uri: vscode.Uri) =>
-    vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'AMP URL');
-
-  it('is off by default; on, marks AMP Cache URLs with a quick fix and fixes all on request', async () => {
-    const editor = await openDoc(`see ${CACHE}\nand ${PUB}\nand ${CACHE2}\n`);
-    const doc = editor.document;
-    // Explicitly asked for (as editor.codeActionsOnSave does), fix-all works even when off ...
-    const explicit = await vscode.commands.executeCommand<vscode.CodeAction[]>(
-      'vscode.executeCodeActionProvider',
-      doc.uri,
-      new vscode.Range(0, 0, 0, 0),
-      'source.fixAll.ampUrl',
-    );
-    assert.deepEqual(
-      explicit.map((a) => a.title),
-      ['Fix all AMP URLs in file'],
-    );
-    // ... but another linter's generic source.fixAll does not de-AMP.
-    const generic = await vscode.commands.executeCommand<vscode.CodeAction[]>(
-      'vscode.executeCodeActionProvider',
-      doc.uri,
-      new vscode.Range(0, 0, 0, 0),
-      'source.fixAll',
-    );
-    assert.ok(!generic.some((a) => a.title === 'Fix all AMP URLs in file'));
-    assert.equal(ours(doc.uri).length, 0);
-
-    await setConfig('diagnostics.enabled', true);
-    const diagnostics = await waitFor(
-      () => (ours(doc.uri).length === 2 ? ours(doc.uri) : undefined),
-      'diagnostics',
-    );
-    assert.equal(diagnostics[0].severity, vscode.DiagnosticSeverity.Information);
-    assert.ok(diagnostics[0].range.isEqual(new vscode.Range(0, 4, 0, 4 + CACHE.length)));
-    const fixes = (await codeActionsAt(doc, CACHE)).filter(
-      (a) => a.kind?.value === vscode.CodeActionKind.QuickFix.value,
-    );
-    assert.deepEqual(
-      fixes.map((a) => a.title),
-      ['Replace with publisher URL'],
-    );
-
-    const all = await vscode.commands.executeCommand<vscode.CodeAction[]>(
-      'vscode.executeCodeActionProvider',
-      doc.uri,
-      new vscode.Range(0, 0, 0, 0),
-      'source.fixAll.ampUrl',
-    );
-    assert.ok(all[0].edit);
-    assert.ok(await vscode.workspace.applyEdit(all[0].edit));
-    assert.equal(doc.getText(), `see ${PUB}\nand ${PUB}\nand ${PUB2}\n`);
-    await waitFor(() => ours(doc.uri).length === 0, 'diagnostics cleared after the fix');
-
-    // Typing a new cache URL marks it again; turning the setting off clears it.
-    await editor.edit((b) => {
-      b.insert(new vscode.Position(0, 0), `${CACHE} `);
-    });
-    await waitFor(() => ours(doc.uri).length === 1, 'a diagnostic on the typed URL');
-    await setConfig('diagnostics.enabled', false);
-    await waitFor(() => ours(doc.uri).length === 0, 'diagnostics cleared when turned off');
-  });
-
-  it('fix-all past ampUrl.limits.maxLineLength says which URLs it left', async () => {
-    // A one-line file: the first URL within the limit, the second past it.
-    const text = `${CACHE} ${'x'.repeat(200)} ${CACHE2}`;
-    const doc = (await openDoc(text)).document;
-    await setConfig('limits.maxLineLength', 150);
-    const warnings: string[] = [];
-    const window = vscode.window as { showWarningMessage: (m: string) => Thenable<unknown> };
-    const original = window.showWarningMessage;
-    window.showWarningMessage = (m: string) => {
-      warnings.push(m);
-      return Promise.resolve(undefined);
-    };
-    try {
-      const all = await vscode.commands.executeCommand<vscode.CodeAction[]>(
-        'vscode.executeCodeActionProvider',
-        doc.uri,
-        new vscode.Range(0, 0, 0, 0),
-        'source.fixAll.ampUrl',
-      );
-      assert.ok(all[0]?.edit);
-      assert.ok(await vscode.workspace.applyEdit(all[0].edit));
-      assert.equal(doc.getText(), `${PUB} ${'x'.repeat(200)} ${CACHE2}`);
-      assert.deepEqual(warnings, [
-        'AMP URL: fix all: 1 fixed, 1 left as written past character 150 of the line (ampUrl.limits.maxLineLength).',
-      ]);
-    } finally {
-      window.showWarningMessage = original;
-      await resetConfig('limits.maxLineLength');
-    }
   });
 });

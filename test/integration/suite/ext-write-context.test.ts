@@ -4,16 +4,8 @@
 // their reason and leave the URL as it was.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { run } from './ext-helpers';
-import {
-  activateExtension,
-  closeAllEditors,
-  codeActionsAt,
-  openDoc,
-  placeCursors,
-  undo,
-  waitFor,
-} from './util';
+import { run, someActions } from './ext-helpers';
+import { activateExtension, closeAllEditors, openDoc, placeCursors, undo } from './util';
 
 /** The cache host of `evil.example"onmouseover=alert(1)` (not a valid DNS name: hashed). */
 const EVIL_CACHE =
@@ -144,12 +136,7 @@ describe('extension: writes keep their context', () => {
     const editor = await openDoc(HTML, 'html');
     const doc = editor.document;
     const at = new vscode.Range(0, 20, 0, 20);
-    const actions = await waitFor(async () => {
-      const found = (await codeActionsAt(doc, at)).filter((a) =>
-        a.kind?.value.startsWith('refactor.rewrite.ampUrl'),
-      );
-      return found.length > 0 ? found : undefined;
-    }, 'our code actions');
+    const actions = await someActions(doc, at);
     const canonicalize = actions.find((a) => a.title === 'Canonicalize URL');
     assert.ok(canonicalize?.edit, actions.map((a) => a.title).join());
     assert.ok(await vscode.workspace.applyEdit(canonicalize.edit));
@@ -163,12 +150,12 @@ describe('extension: writes keep their context', () => {
       '<a\n  class="x"\n  href="https://evil.example%22onmouseover=alert(1)/"\n>x</a>\n',
       'html',
     );
-    const tallActions = await waitFor(async () => {
-      const found = (await codeActionsAt(tall.document, new vscode.Range(2, 12, 2, 12))).filter(
-        (a) => a.kind?.value.startsWith('refactor.rewrite.ampUrl'),
-      );
-      return found.length > 0 ? found : undefined;
-    }, 'our code actions on a tall tag');
+    const tallActions = await someActions(
+      tall.document,
+      new vscode.Range(2, 12, 2, 12),
+      undefined,
+      'our code actions on a tall tag',
+    );
     const tallCanon = tallActions.find((a) => a.title === 'Canonicalize URL');
     assert.ok(tallCanon?.edit);
     assert.ok(await vscode.workspace.applyEdit(tallCanon.edit));
@@ -180,12 +167,12 @@ describe('extension: writes keep their context', () => {
     // In Markdown text a | ends the URL: the canonical form can't be written, so no such action.
     const md = await openDoc('see https://a.com/%7Cz here\n', 'markdown');
     const mdAt = new vscode.Range(0, 8, 0, 8);
-    const mdActions = await waitFor(async () => {
-      const found = (await codeActionsAt(md.document, mdAt)).filter((a) =>
-        a.kind?.value.startsWith('refactor.rewrite.ampUrl'),
-      );
-      return found.length > 0 ? found : undefined;
-    }, 'our code actions in Markdown');
+    const mdActions = await someActions(
+      md.document,
+      mdAt,
+      undefined,
+      'our code actions in Markdown',
+    );
     assert.deepStrictEqual(
       mdActions.map((a) => a.title),
       ['Replace with AMP Cache URL'],
@@ -211,12 +198,7 @@ describe('extension: writes keep their context', () => {
     it(`the Canonicalize URL quick fix in ${languageId} writes for the context`, async () => {
       const editor = await open(text, languageId);
       const at = editor.document.positionAt(text.indexOf('https://') + 10);
-      const actions = await waitFor(async () => {
-        const found = (await codeActionsAt(editor.document, new vscode.Range(at, at))).filter((a) =>
-          a.kind?.value.startsWith('refactor.rewrite.ampUrl'),
-        );
-        return found.length > 0 ? found : undefined;
-      }, 'our code actions');
+      const actions = await someActions(editor.document, new vscode.Range(at, at));
       const canonicalize = actions.find((a) => a.title === 'Canonicalize URL');
       assert.ok(canonicalize?.edit, actions.map((a) => a.title).join());
       assert.ok(await vscode.workspace.applyEdit(canonicalize.edit));

@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { nodeWalkFileSystem } from '../../../src/cli/node-fs';
 import { walkFiles } from '../../../src/shared/workspace-files';
+import { packagesRepo } from '../../shared/packages-repo';
 
 const posix = process.platform !== 'win32';
 
@@ -133,25 +134,7 @@ describe('workspace walk on a real folder (node-fs)', function () {
   });
 
   it('300 packages with a 10-line .gitignore each', async () => {
-    for (let i = 0; i < 300; i++) {
-      const lines = [
-        'dist/',
-        '*.log',
-        'coverage/',
-        '.cache/',
-        `tmp-${i}/`,
-        '!keep.log',
-        '# c',
-        'out',
-        '*.bak',
-        'node_modules/',
-      ];
-      write(`packages/p${i}/.gitignore`, lines.join('\n'));
-      write(`packages/p${i}/src/index.md`, 'x');
-      write(`packages/p${i}/dist/built.md`, 'x');
-      write(`packages/p${i}/keep.log`, 'x');
-      write(`packages/p${i}/drop.log`, 'x');
-    }
+    for (const [rel, text] of packagesRepo(300, () => 'x')) write(rel, text);
     const r = await walkFiles(nodeWalkFileSystem(root), { include: '**/*.{md,log}' });
     assert.equal(r.files.length, 600);
     assert.ok(

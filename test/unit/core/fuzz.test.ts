@@ -2,7 +2,8 @@
 // The same properties run 100× longer with `npm run fuzz` (test/fuzz/run.ts).
 import * as assert from 'node:assert/strict';
 import { cacheOrigin, cacheUrl, publisherDomain, publisherUrl } from '../../../src/core';
-import { FUZZ_PROPERTIES, runProperty } from '../../fuzz/properties';
+import { FUZZ_PROPERTIES } from '../../fuzz/properties';
+import { runProperty } from '../../fuzz/property';
 
 describe('fuzz: the core on hostile input (seeded)', () => {
   let total = 0;

@@ -1,122 +1,27 @@
 import * as assert from 'node:assert/strict';
-import * as fc from 'fast-check';
 import { AMP_CACHES } from '../../../src/core';
-import { documentHosts } from '../../../src/shared/candidates';
 import { computeForms } from '../../../src/shared/forms';
 import {
-  HOVER_COMMANDS,
   hoverMarkdown,
-  MAX_HOVER_CHARS,
   MAX_VALUE_SHOWN,
   shortValue,
-  type HoverTarget,
 } from '../../../src/extension/logic/hover-markdown';
-import { MAX_LINK_TEXT, parseLinkTarget } from '../../../src/extension/logic/link-args';
-import { urlNear, windowAround } from '../../../src/shared/locate';
-import { HOVER_SECTIONS, readSettings, type Settings } from '../../../src/shared/settings';
-import { summaryMessage } from '../../../src/shared/summary';
-import { linkTargets, outsideCode } from '../../shared/markdown';
-
-const settings = readSettings(() => undefined, true);
-const PUB = 'https://example.com/amp_document.html';
-const CACHE = 'https://example-com.cdn.ampproject.org/c/s/example.com/amp_document.html';
-const URI = 'file:///doc.md';
-const target = (expected: string): HoverTarget => ({
-  uri: URI,
-  start: 3,
-  end: 3 + expected.length,
-  expected,
-});
-const hover = (url: string, s: Settings = settings) =>
-  hoverMarkdown(computeForms(url, s), target(url));
-
-interface Link {
-  command: string;
-  args: unknown;
-}
-
-/** Every link target in the Markdown (outside code spans), with its decoded arguments. */
-function links(md: string): Link[] {
-  return linkTargets(md).map((link) => {
-    const q = link.indexOf('?');
-    return {
-      command: (q < 0 ? link : link.slice(0, q)).replace(/^command:/, ''),
-      args: q < 0 ? undefined : (JSON.parse(decodeURIComponent(link.slice(q + 1))) as unknown),
-    };
-  });
-}
-
-/** The single LinkTarget a link carries (fails unless it is exactly one). */
-function linkTarget(l: Link) {
-  assert.ok(Array.isArray(l.args) && l.args.length === 1, JSON.stringify(l.args));
-  const parsed = parseLinkTarget((l.args as unknown[])[0]);
-  assert.ok(parsed, `not a LinkTarget: ${JSON.stringify(l.args)}`);
-  return parsed;
-}
-
-/**
- * The form lines as [label, value, links]: after the header, each line of the body paragraph
- * (hard line breaks) that is a label (no-break spaces inside, no plain space), then its links,
- * then its value; the folded lines ("Already in this form…", notes, "… and N more") left out.
- */
-function rows(md: string): string[][] {
-  const body = md.split('\n\n').slice(1).join('\n\n');
-  return body.split('  \n').flatMap((line) => {
-    const m = /^([^ ]+) ((?:\[[^\]]*\]\([^)]*\)\u00a0?)*) ?(`.*)$/s.exec(line);
-    return m ? [[m[1], m[3], m[2]]] : [];
-  });
-}
-
-/** What a cell shows: code spans' contents and escaped characters, as the renderer gives them. */
-function cellText(cell: string): string {
-  let out = '';
-  for (let i = 0; i < cell.length;) {
-    if (cell[i] === '\\') {
-      out += cell[i + 1];
-      i += 2;
-    } else if (cell[i] === '`') {
-      let n = 0;
-      while (cell[i + n] === '`') n++;
-      const end = cell.indexOf('`'.repeat(n), i + n);
-      const inner = cell.slice(i + n, end);
-      out += /^ .* $/.test(inner) ? inner.slice(1, -1) : inner;
-      i = end + n;
-    } else out += cell[i++];
-  }
-  return out;
-}
-
-/** The label of each row, bold and backslash escapes removed. */
-const labels = (md: string) =>
-  rows(md).map((r) =>
-    r[0]
-      .replace(/^\*\*(.*)\*\*$/, '$1')
-      .replace(/\\(.)/g, '$1')
-      .replace(/\u00a0/g, ' '),
-  );
-
-/** Asserts the hover is safe: under budget, every code span closed, only our links to `t`. */
-function assertSafe(md: string, t: HoverTarget | undefined, context: string): void {
-  assert.ok(md.length <= MAX_HOVER_CHARS, `${context}: ${md.length} characters`);
-  const outside = outsideCode(md); // throws on a code span left open
-  assert.doesNotMatch(outside, /(?<!\\)[<&$]/, `${context}: raw HTML, entity or icon`);
-  assert.doesNotMatch(outside, /(?<![\\\w(])(?:command|https?|javascript):/, context);
-  // No line may be a table's delimiter row: the hover has no table, and document text must not
-  // be able to make one (a table cell would split a code span at a bare |).
-  for (const line of md.split('\n'))
-    assert.doesNotMatch(
-      line,
-      /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-*:?\s*)*\|?\s*$/,
-      `${context}: a table`,
-    );
-  for (const l of links(md)) {
-    assert.ok((HOVER_COMMANDS as readonly string[]).includes(l.command), l.command);
-    const lt = linkTarget(l);
-    assert.ok(t, `${context}: a link without a target`);
-    assert.deepEqual({ ...lt, form: undefined }, { ...t, form: undefined }, context);
-    assert.equal(lt.form === undefined, l.command === 'ampUrl.showAllForms', context);
-  }
-}
+import { MAX_LINK_TEXT } from '../../../src/extension/logic/link-args';
+import { type Settings } from '../../../src/shared/settings';
+import { linkTargets } from '../../shared/markdown';
+import {
+  settings,
+  PUB,
+  CACHE,
+  target,
+  hover,
+  links,
+  linkTarget,
+  rows,
+  cellText,
+  labels,
+  assertSafe,
+} from './hover-helpers';
 
 describe('extension hover markdown', () => {
   it('a publisher URL: one header line, the configured cache first, links to our commands', () => {
@@ -446,147 +351,11 @@ describe('extension hover markdown', () => {
     }
   });
 
-  it('any URL of any length, with any settings, gives Markdown under budget with only our links (property)', () => {
-    const special = fc.constantFrom(
-      '[',
-      ']',
-      '(',
-      ')',
-      '<',
-      '>',
-      '&',
-      '`',
-      '```',
-      '$',
-      '*',
-      '_',
-      '~',
-      '\\',
-      '\\|',
-      '!',
-      '#',
-      '|',
-      '"',
-      "'",
-      '\n',
-      '\u202E',
-      '\u0000',
-      '😊',
-      'é',
-      'command:',
-      '&#x41;',
-      '<img onerror=x>',
-      '![x](https://evil.example/x.png)',
-      '[l](command:ampUrl.replace?%5B%5D)',
-      '<a href="https://evil.example/">',
-    );
-    const piece = fc.oneof(
-      special,
-      fc.string({ maxLength: 5 }),
-      fc.string({ unit: 'grapheme', maxLength: 3 }),
-    );
-    const tail = fc
-      .tuple(fc.array(piece, { maxLength: 12 }), fc.constantFrom(1, 10, 300, 1500, 6000, 40_000))
-      .map(([parts, times]) => parts.join('').repeat(Math.max(1, Math.floor(times / 8))));
-    const custom = fc.array(
-      fc.record({
-        id: fc.constantFrom('c1', 'c-2', 'x.y', 'bad id|`'),
-        name: fc.oneof(fc.string({ maxLength: 20 }), special, fc.constant('N'.repeat(5000))),
-        cacheDomain: fc.constantFrom('c.example', 'cdn.example.org'),
-      }),
-      { maxLength: 5 },
-    );
-    const sections = fc.subarray([...HOVER_SECTIONS], { minLength: 1 });
-    const seen = new Set<string>();
-    fc.assert(
-      fc.property(
-        fc.constantFrom(
-          'https://e.com/',
-          'http://a.b/',
-          'https://example-com.cdn.ampproject.org/c/s/',
-          'https://example-com.cdn.ampproject.org',
-          'https://u:p@e.com/',
-          'https://',
-        ),
-        tail,
-        custom,
-        sections,
-        fc.constantFrom('c', 'v', 'i', 'auto'),
-        (head, rest, extra, on, servingType) => {
-          const url = head + rest;
-          const s: Settings = {
-            ...settings,
-            caches: [...AMP_CACHES, ...extra],
-            servingType,
-          };
-          const t = target(url);
-          const md = hoverMarkdown(
-            computeForms(url, s, { sections: new Set(on) }),
-            t.expected.length > 0 ? t : undefined,
-          );
-          assertSafe(md, t.expected.length > 0 ? t : undefined, JSON.stringify(url.slice(0, 80)));
-          const n = links(md).length;
-          seen.add(n > 1 ? 'all' : n === 1 ? 'showAll' : 'none');
-          if (url.length > 20_000) seen.add('long');
-        },
-      ),
-      { seed: 42, numRuns: 400 },
-    );
-    // The runs reached every link level and URLs longer than the renderer's old cut.
-    assert.deepEqual([...seen].sort(), ['all', 'long', 'none', 'showAll']);
-  });
-
   it('a refused URL gives a one-line reason', () => {
     const md = hoverMarkdown(
       computeForms('https://user:pw@[::1]/', settings, { sections: new Set(['cache'] as const) }),
     );
     assert.equal(md.split('\n').length, 1);
     assert.match(md, /not a usable URL/);
-  });
-
-  it('locates the URL in a window of a huge line and refuses one cut by the window', () => {
-    const line = `${'x '.repeat(500_000)}${PUB} ${'y '.repeat(500_000)}`;
-    const at = line.indexOf('example');
-    const w = windowAround(line.length, at);
-    const found = urlNear(line.slice(w.start, w.end), w.start, line.length, at);
-    assert.deepEqual(found && { start: found.start, text: found.text }, {
-      start: line.indexOf(PUB),
-      text: PUB,
-    });
-    const long = `https://example.com/${'a'.repeat(20_000)}`;
-    const w2 = windowAround(long.length, 15_000);
-    assert.equal(urlNear(long.slice(w2.start, w2.end), w2.start, long.length, 15_000), undefined);
-  });
-
-  it('collects distinct hosts of the document, bounded', () => {
-    assert.deepEqual(documentHosts('a https://A.com/x www.b.org https://a.com/y'), [
-      'a.com',
-      'www.b.org',
-    ]);
-    assert.equal(
-      documentHosts(Array.from({ length: 50 }, (_, i) => `https://h${i}.com/`).join(' '), 1e6, 10)
-        .length,
-      10,
-    );
-  });
-
-  it('summaries: counts, grouped reasons, nothing replaced', () => {
-    assert.equal(summaryMessage({ changed: 2, skipped: [] }), 'Replaced 2 URLs');
-    assert.equal(
-      summaryMessage({
-        changed: 1,
-        skipped: [
-          { url: 'a', reason: 'r1' },
-          { url: 'b', reason: 'r2' },
-          { url: 'c', reason: 'r1' },
-        ],
-      }),
-      'Replaced 1 URL; skipped 3: r1 (2), r2 (1)',
-    );
-    assert.equal(
-      summaryMessage({ changed: 0, skipped: [{ url: 'u', reason: 'bad' }] }),
-      'Nothing replaced: u: bad',
-    );
-    assert.equal(summaryMessage({ changed: 0, skipped: [], aborted: 'stale' }), 'stale');
   });
 });

@@ -200,5 +200,12 @@ describe('direct writes of the workspace commands (issue 28)', () => {
       const now = fs.readFileSync(path.join(tmp, jobs[i].rel), 'utf8');
       assert.equal(now, partial[i]?.written ? text(i).replace(CACHE, PUB) : text(i), jobs[i].rel);
     }
+    // Stopped before any worker started (Cancel right away): no worker starts, nothing is touched.
+    for (let i = 0; i < 300; i++) fs.writeFileSync(path.join(tmp, jobs[i].rel), text(i));
+    const third = runDirectWrites(tmp, jobs, () => undefined, worker);
+    third.stop();
+    assert.ok((await third.done).every((o) => o === undefined));
+    for (let i = 0; i < 300; i++)
+      assert.equal(fs.readFileSync(path.join(tmp, jobs[i].rel), 'utf8'), text(i), jobs[i].rel);
   });
 });

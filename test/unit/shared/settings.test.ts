@@ -3,8 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AMP_CACHES, NORMALIZE_PRESETS } from '../../../src/core';
 import { plainMessage } from '../../../src/extension/logic/escape';
+import { CACHE_CHOICES } from '../../../src/shared/cache-choices';
 import {
-  CACHE_CHOICES,
   DEFAULT_LIMITS,
   HOVER_SECTIONS,
   readSettings,

@@ -245,6 +245,19 @@ describe('baselines', () => {
     assert.equal(parseBaseline(JSON.stringify(sarif), 'b').get(baselineKey('a b.md', URL)), 1);
   });
 
+  it('reads the JSON records of check, what was fixed not counted', () => {
+    const records = [
+      { path: 'a b.md', url: URL, status: 'found' },
+      { path: 'a b.md', url: URL, status: 'fixed' },
+      { path: 'a b.md', url: URL, status: 'found' },
+    ];
+    assert.equal(parseBaseline(JSON.stringify(records), 'b').get(baselineKey('a b.md', URL)), 2);
+    assert.equal(parseBaseline('[]', 'b').size, 0);
+    assert.throws(() => parseBaseline('[{"path":"a"}]', 'base.json'), {
+      message: /finding 1 has no file or URL/,
+    });
+  });
+
   it('anything else is refused with the reason', () => {
     assert.throws(() => parseBaseline('nope', 'base.json'), { message: /^base\.json: not JSON/ });
     assert.throws(() => parseBaseline('{"x":1}', 'base.json'), {

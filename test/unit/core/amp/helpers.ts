@@ -10,3 +10,6 @@ export function refuses(fn: () => unknown, code: string, message?: RegExp): void
     return true;
   });
 }
+
+/** The hashed domain prefix of the AMP Cache spec's example (a publisher host too long for a readable one). */
+export const SPEC_HASH = 'v2c4ucasgcskftbjt4c7phpkbqedcdcqo23tkamleapoa5o6fygq';

@@ -4,12 +4,22 @@
 // and autolinks, JSON and JavaScript strings, CSS url() and strings), the value the parser reads
 // from the written file is exactly the URL writeUrl meant (the URL percent-encoded as a browser
 // sends it), or writeUrl refused the write with the reason. A differential test: no example list.
+// The JSON, JavaScript and Markdown contexts: contexts-code.oracle.test.ts.
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { findUrls } from '../../../../src/core';
 import { readUrlAt } from '../../../../src/shared/read-url';
 import { writeUrl } from '../../../../src/shared/write-context';
 import { browserEncode } from '../../../../src/shared/write-context/browser-encode';
+import {
+  RUNS,
+  HTML_OLD,
+  PLAIN_OLD,
+  check,
+  refusableInText,
+  writesTheUrlMeant,
+  type Context,
+  type Tally,
+} from './oracle-check';
 import {
   attributes,
   between,
@@ -18,37 +28,10 @@ import {
   htmlNodes,
   js,
   jsLiteral,
-  markdownInline,
+  jsonU,
   textContent,
-  type MdInline,
 } from './oracles';
 import { newUrl } from './urls';
-
-const RUNS = 1000;
-
-/** Old URLs as documents write them: HTML with `&amp;` (the author's style) and a bare `&`. */
-const HTML_OLD = [
-  'https://www-example-com.cdn.ampproject.org/c/s/www.example.com/p?x=1&amp;copy=2',
-  'https://a.com/x?a=1&b=2',
-  'https://a.com/x',
-];
-const PLAIN_OLD = ['https://a.com/x'];
-
-interface Context {
-  name: string;
-  languageId: string;
-  /** The document, `U` standing for the URL. */
-  doc: string;
-  olds: string[];
-  /** Checks the structure around the URL and returns what the parser reads in its place. */
-  read(doc: string): string;
-  /**
-   * The URL is in text (HTML text, a comment): nothing but its own characters ends it, so a
-   * character a reader would end it at (a quote, `<`, `)`…) may be refused, and the finder must
-   * find the URL whole in what the parser reads.
-   */
-  text?: boolean;
-}
 
 const htmlText =
   (open: string, before: string, after: string) =>
@@ -88,26 +71,6 @@ const firstText = (doc: string, tag: string): string => textContent(htmlNodes(do
 
 /** The style attribute of `<a href="/" style="…">x</a>`. */
 const styleAttribute = (doc: string): string => attributes(htmlNodes(doc, ['a'])[0]).style;
-
-/** Markdown whose inline tokens are `types`: the token holding the link. */
-function mdLink(doc: string, types: string[]): MdInline {
-  const tokens = markdownInline(doc);
-  assert.deepEqual(
-    tokens.map((k) => k.type),
-    types,
-  );
-  return tokens[types.indexOf('link_open')];
-}
-
-const LINK = ['link_open', 'text', 'link_close', 'text', 'code_inline'];
-
-/** `{"u": …, "n": 1}`: the value of `u`. */
-function jsonU(doc: string): string {
-  const v = JSON.parse(doc) as Record<string, unknown>;
-  assert.deepEqual(Object.keys(v), ['u', 'n']);
-  assert.equal(v.n, 1);
-  return v.u as string;
-}
 
 const CONTEXTS: Context[] = [
   {
@@ -260,160 +223,13 @@ const CONTEXTS: Context[] = [
     olds: PLAIN_OLD,
     read: (doc) => cssUrl(doc, ['color'], undefined, 'strings'),
   },
-  {
-    name: 'JSON string',
-    languageId: 'json',
-    doc: '{"u": "U", "n": 1}',
-    olds: PLAIN_OLD,
-    read: jsonU,
-  },
-  {
-    name: 'JSON string, JSON-escaped slashes',
-    languageId: 'json',
-    doc: '{"u": "U", "n": 1}',
-    olds: ['https:\\/\\/a.com\\/x'],
-    read(doc) {
-      const raw = /"u": "(.*)", "n"/.exec(doc)?.[1] ?? '';
-      assert.doesNotMatch(raw, /(^|[^\\])\//, 'every / stays escaped');
-      return jsonU(doc);
-    },
-  },
-  {
-    name: 'JavaScript "…"',
-    languageId: 'javascript',
-    doc: 'var a = "U"; var b = 1;',
-    olds: PLAIN_OLD,
-    read: jsLiteral,
-  },
-  {
-    name: "JavaScript '…'",
-    languageId: 'javascript',
-    doc: "var a = 'U'; var b = 1;",
-    olds: PLAIN_OLD,
-    read: jsLiteral,
-  },
-  {
-    name: 'JavaScript template literal',
-    languageId: 'typescript',
-    doc: 'var a = `U`; var b = 1;',
-    olds: PLAIN_OLD,
-    read: jsLiteral,
-  },
-  {
-    name: 'Markdown link [t](…)',
-    languageId: 'markdown',
-    doc: '[t](U "title") after `code`',
-    olds: ['https://a.com/x?a=1&amp;b=2', 'https://a.com/x'],
-    read(doc) {
-      const link = mdLink(doc, LINK);
-      assert.equal(link.title, 'title');
-      assert.equal(markdownInline(doc)[3].content, ' after ');
-      return link.href ?? '';
-    },
-  },
-  {
-    name: 'Markdown link [t](<…>)',
-    languageId: 'markdown',
-    doc: '[t](<U>) after `code`',
-    olds: PLAIN_OLD,
-    read: (doc) => mdLink(doc, LINK).href ?? '',
-  },
-  {
-    name: 'Markdown autolink <…>',
-    languageId: 'markdown',
-    doc: 'see <U> after `code`',
-    olds: PLAIN_OLD,
-    read(doc) {
-      const link = mdLink(doc, ['text', ...LINK]);
-      assert.equal(link.markup, 'autolink');
-      return link.href ?? '';
-    },
-  },
 ];
-
-/**
- * In text, nothing but the URL's own characters ends it: a character a reader ends it at (a quote,
- * `<`, `>`, a backtick, `\`, `|`, braces; interpolation `${` `#{` `$(` or `*∕` in code) can't be
- * escaped, nor what the finder would leave out of it (an unbalanced parenthesis, punctuation at
- * the end): such a write may be refused.
- */
-function refusableInText(url: string): boolean {
-  if (/["'<>`\\|{}]|[$#][{(]|\*\//.test(url)) return true;
-  const found = findUrls(url);
-  return found.length !== 1 || found[0].start !== 0 || found[0].end !== url.length;
-}
-
-/** The host's `%XX` escapes decoded: a character a context can't hold is written so there. */
-function hostDecoded(url: string): string {
-  const m = /^([a-z]+:\/\/(?:[^@/]*@)?)([^/?#]*)(.*)$/is.exec(url);
-  if (!m) return url;
-  const host = m[2].replace(/%([0-9A-F]{2})/g, (_, h: string) =>
-    String.fromCharCode(parseInt(h, 16)),
-  );
-  return m[1] + host + m[3];
-}
-
-function place(ctx: Context, old: string): { doc: string; start: number; end: number } {
-  const start = ctx.doc.indexOf('U');
-  const doc = ctx.doc.replace('U', old);
-  const read = readUrlAt(doc, start, start + old.length, ctx.languageId);
-  assert.deepEqual(
-    [read.start, read.end],
-    [start, start + old.length],
-    'the old URL is read whole',
-  );
-  return { doc, start, end: start + old.length };
-}
-
-interface Tally {
-  written: number;
-  refused: number;
-}
-
-/** One write, checked against the parser: the URL read back, or a refusal that may be one. */
-function check(ctx: Context, old: string, url: string, tally: Tally): void {
-  const meant = browserEncode(url).text;
-  assert.ok(meant !== undefined);
-  const { doc, start, end } = place(ctx, old);
-  const w = writeUrl(doc, start, end, url, undefined, ctx.languageId);
-  if (w.text === undefined) {
-    tally.refused++;
-    assert.match(w.refused, /^can't be written in this .+: the new URL holds .+, which /);
-    assert.ok(ctx.text === true && refusableInText(meant), `refused: ${w.refused}`);
-    return;
-  }
-  tally.written++;
-  const after = doc.slice(0, start) + w.text + doc.slice(end);
-  let read: string;
-  try {
-    read = ctx.read(after);
-  } catch (e) {
-    throw new Error(`${(e as Error).message}\nwritten: ${after}`);
-  }
-  if (read !== meant) assert.equal(hostDecoded(read), meant, `written: ${after}`);
-  if (ctx.text) {
-    const found = findUrls(read);
-    assert.equal(found[0]?.start, 0, `found where it was written: ${read}`);
-    assert.equal(found[0]?.end, read.length, `found whole: ${read}`);
-  }
-}
 
 describe('write context: real parsers read the URL that was meant (generated URLs)', function () {
   this.timeout(120_000);
   for (const ctx of CONTEXTS) {
     it(ctx.name, () => {
-      const tally: Tally = { written: 0, refused: 0 };
-      fc.assert(
-        fc.property(newUrl, fc.constantFrom(...ctx.olds), (url, old) => {
-          check(ctx, old, url, tally);
-        }),
-        { numRuns: RUNS },
-      );
-      // Not a test that passes by refusing: most generated URLs are written.
-      assert.ok(
-        tally.written > tally.refused / 4,
-        `written ${tally.written}, refused ${tally.refused}`,
-      );
+      writesTheUrlMeant(ctx);
     });
   }
 

@@ -154,3 +154,11 @@ export function markdownInline(source: string): MdInline[] {
     title: k.attrGet('title') ?? undefined,
   }));
 }
+
+/** `{"u": …, "n": 1}`: the value of `u`. */
+export function jsonU(doc: string): string {
+  const v = JSON.parse(doc) as Record<string, unknown>;
+  assert.deepEqual(Object.keys(v), ['u', 'n']);
+  assert.equal(v.n, 1);
+  return v.u as string;
+}

@@ -151,3 +151,27 @@ export const newUrl: fc.Arbitrary<string> = fc
     ),
   })
   .map((u) => u.scheme + u.host + u.path + u.query + u.fragment);
+
+/** The URL the documents of write-context.test.ts hold before the write. */
+export const OLD = 'https://a.com/x';
+
+/** Hostile new URLs: what a conversion can give for URLs a document wrote percent-encoded. */
+export const HOSTILE: Record<string, string> = {
+  'quote in the host (canonical form)': 'https://evil.example"onmouseover=alert(1)/',
+  'quote in the path (cache URL)':
+    'https://biji7uqzkrpoimo6enoutkr25eot432xzgmskciuboc5o25pkn2q.cdn.ampproject.org/c/s/evil.example"onmouseover=alert(1)/',
+  apostrophes: "https://a.com/it's?x='y'#'z'",
+  backticks: 'https://a.com/`x`?q=`y`#`z`',
+  '${': 'https://a.com/${x}?q=${y}#${z}',
+  '</script>': 'https://a.com/</script><script>alert(1)</script>?q=</script>',
+  parentheses: 'https://a.com/x)y(z?q=)#)',
+  spaces: 'https://a.com/a b?q=c d#e f',
+  newline: 'https://a.com/a\nb',
+  backslashes: 'https://a.com/a\\b?q=c\\d#e\\f',
+  ampersands: 'https://a.com/?a=1&b=2&lt;&amp;&#34;&quot',
+  'non-ASCII': 'https://例え.jp/パス?q=é#ü',
+  'U+2028': 'https://a.com/x\u2028y?q=\u2029',
+  'braces and pipes': 'https://a.com/{x}|y^?q={}|^#{}|',
+  'quote, backtick, brace in the host': "https://evil.example'x`y{z}/",
+  'comment end': 'https://a.com/*/x',
+};
