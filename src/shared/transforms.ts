@@ -8,6 +8,7 @@ import {
   reverseAmpUrl,
   type AmpCache,
   type NormalizeOptions,
+  type ReverseWarningCode,
   type ServingType,
 } from '../core';
 import { isPlainPublisherUrl, quietPublisherUrl } from '../core/amp/fast-path';
@@ -25,12 +26,26 @@ export type Target = (typeof TARGETS)[number];
 
 /**
  * The new text (with `notes` worth telling: warnings, removed parameters; `warnings` the
- * warnings alone) or why the URL is skipped. `quiet`: a skip that tells nothing (a URL already in
- * the form asked for, or not of the kind converted): reports count it without listing it.
+ * warnings alone, `warningCodes` their codes in the same order) or why the URL is skipped.
+ * `quiet`: a skip that tells nothing (a URL already in the form asked for, or not of the kind
+ * converted): reports count it without listing it.
  */
 export type TransformResult =
-  | { text: string; skip?: undefined; notes?: string[]; warnings?: string[] }
-  | { text?: undefined; skip: string; notes?: undefined; warnings?: undefined; quiet?: boolean };
+  | {
+      text: string;
+      skip?: undefined;
+      notes?: string[];
+      warnings?: string[];
+      warningCodes?: ReverseWarningCode[];
+    }
+  | {
+      text?: undefined;
+      skip: string;
+      notes?: undefined;
+      warnings?: undefined;
+      warningCodes?: undefined;
+      quiet?: boolean;
+    };
 /** Where the URL is written, when the caller knows: some URLs are left for what holds them. */
 export interface UrlPlace {
   text: string;
@@ -131,9 +146,14 @@ function toPublisher(
     const notes = [...r.value.warnings];
     if (r.value.removed.length) notes.push(t('removed {0}', r.value.removed.join(', ')));
     if (!notes.length) return { text: r.value.url };
-    // The warnings apart too: a change with one deserves a look (workspace-plan.ts reviewReason).
+    // The warnings apart too, with their codes: a change with one deserves a look (reviewReason).
     return r.value.warnings.length
-      ? { text: r.value.url, notes, warnings: r.value.warnings }
+      ? {
+          text: r.value.url,
+          notes,
+          warnings: r.value.warnings,
+          warningCodes: r.value.warningCodes,
+        }
       : { text: r.value.url, notes };
   }
   // A bare origin gives a domain only: the publisher's scheme cannot be known (spec: reverse).

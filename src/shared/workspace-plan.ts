@@ -6,7 +6,7 @@ import { urlsToPlan } from './amp-url-matches';
 import { readUrlAt } from './read-url';
 import { splitAuthority, splitUri } from '../core/shared/uri';
 import { hostToAscii, hostToUnicode } from '../core/shared';
-import type { AmpCache } from '../core';
+import type { AmpCache, ReverseWarningCode } from '../core';
 import { classify } from './classify';
 import { format, type Localize } from './localize';
 import type { PlannedEdit, Skip } from './plan-edits';
@@ -98,17 +98,30 @@ export function fileSkipReason(skip: FileSkip, t: Localize = format): string {
 export type ReviewReason = 'lookAlike' | 'encodedQuery' | 'dotSegments' | 'warning';
 
 /**
- * The reason a change deserves a look, from the reverse's warnings (core/amp/reverse.ts words
- * them; a warning not recognised here still counts, as 'warning'). A retired cache's note is
- * no doubt about the page, so it alone is not a reason.
+ * What each of the reverse's warning codes asks of the preview: null, no doubt about the page (a
+ * retired cache's publisher URL is where the page lives). A code missing here still counts, as
+ * 'warning'.
  */
-export function reviewReason(warnings: readonly string[] | undefined): ReviewReason | undefined {
+const REVIEW_OF_WARNING: Partial<Record<ReverseWarningCode, ReviewReason | null>> = {
+  'lookalike-host': 'lookAlike',
+  'encoded-query': 'encodedQuery',
+  'dot-segments': 'dotSegments',
+  'retired-cache': null,
+};
+
+/**
+ * The reason a change deserves a look, from the codes of the reverse's warnings (never their
+ * wording): a look-alike host first, then an encoded query, then dot segments, then any other.
+ */
+export function reviewReason(
+  codes: readonly ReverseWarningCode[] | undefined,
+): ReviewReason | undefined {
   let reason: ReviewReason | undefined;
-  for (const w of warnings ?? []) {
-    if (/look-alike/i.test(w)) return 'lookAlike';
-    if (/%3F/i.test(w)) reason = 'encodedQuery';
-    else if (/dot segment/i.test(w)) reason ??= 'dotSegments';
-    else if (!/no longer serves pages/i.test(w)) reason ??= 'warning';
+  for (const code of codes ?? []) {
+    const review = REVIEW_OF_WARNING[code];
+    if (review === 'lookAlike') return review;
+    if (review === 'encodedQuery') reason = review;
+    else if (review !== null) reason ??= review ?? 'warning';
   }
   return reason;
 }
@@ -342,7 +355,7 @@ function* planSteps(
       range: { startLine, startChar, endLine, endChar: m.end - starts[endLine] },
     };
     if (r.warnings?.length) edit.warnings = r.warnings;
-    const review = reviewReason(r.warnings);
+    const review = reviewReason(r.warningCodes);
     if (review) edit.review = review;
     plan.edits.push(edit);
   }

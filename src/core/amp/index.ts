@@ -38,6 +38,7 @@ export {
   type AmpReverse,
   type ParsedCacheUrl,
   type ReverseOptions,
+  type ReverseWarningCode,
 } from './reverse';
 export { tryPublisherUrl, type PublisherUrlResult, type UrlRefusal } from './try-publisher';
 export { ampUrlKind, findCache, type AmpUrlKind } from './url-kind';

@@ -57,9 +57,24 @@ export interface AmpReverse {
   https: boolean;
   /** Why the result deserves a look: look-alike prefix, resolved dot segments, `%3F`, retired cache. */
   warnings: string[];
+  /**
+   * The code of each warning, in the same order (`warningCodes[i]` names `warnings[i]`): decide on
+   * these, never on the wording, which may change in any release.
+   */
+  warningCodes: ReverseWarningCode[];
   /** Names of the cache's and viewer's parameters removed from the query and fragment, in order. */
   removed: string[];
 }
+
+/**
+ * What a warning of the reverse is about, stable across releases:
+ * - `dot-segments`: the written path resolves, in a browser, outside `/<type>/[s/]<host>/`;
+ * - `lookalike-host`: the cache host's prefix is not the publisher host's own;
+ * - `retired-cache`: the cache no longer serves pages;
+ * - `encoded-query`: a `%3F` in a viewer's path was read as the start of the query (ambiguous).
+ */
+export type ReverseWarningCode =
+  'dot-segments' | 'lookalike-host' | 'retired-cache' | 'encoded-query';
 
 /** Options of the reverse: null means not given, as undefined does. */
 export interface ReverseOptions {
@@ -378,19 +393,28 @@ export function reverseAt(
     );
   }
   const warnings: string[] = [];
+  const warningCodes: ReverseWarningCode[] = [];
   const removed: string[] = [];
   let tail = path.slice(located.hostEnd);
   if (written !== path) {
     const r = resolvedTail(written, path, located.hostEnd);
     tail = r.tail;
-    if (r.warning) warnings.push(r.warning);
+    if (r.warning) {
+      warnings.push(r.warning);
+      warningCodes.push('dot-segments');
+    }
   }
   const look = lookAlike ? prefixWarning(cacheHost, match, located.host) : undefined;
-  if (look) warnings.push(look);
-  if (entry.status === 'retired')
+  if (look) {
+    warnings.push(look);
+    warningCodes.push('lookalike-host');
+  }
+  if (entry.status === 'retired') {
     warnings.push(
       `${entry.name} no longer serves pages: the publisher URL is where the page lives.`,
     );
+    warningCodes.push('retired-cache');
+  }
   let query = mark < 0 ? '' : publisherQuery(beforeHash.slice(mark + 1), removed);
   if (entry.kind === 'viewer') {
     const q = encodedQuery(tail);
@@ -404,6 +428,7 @@ export function reverseAt(
       warnings.push(
         'An encoded "?" (%3F) in the path was read as the start of the query, as the viewer reads it; this is ambiguous: the publisher\'s own path may hold a %3F.',
       );
+      warningCodes.push('encoded-query');
     }
   }
   const fragment = hash < 0 ? '' : publisherFragment(rest.slice(hash + 1), removed);
@@ -421,6 +446,7 @@ export function reverseAt(
     imageParam: located.imageParam,
     https: located.https,
     warnings,
+    warningCodes,
     removed,
   };
 }

@@ -71,7 +71,7 @@ function planAtOnce(
     starts ??= lineStarts(text);
     const [startLine, startChar] = positionAt(starts, m.start);
     const [endLine, endChar] = positionAt(starts, m.end);
-    const review = reviewReason(r.warnings);
+    const review = reviewReason(r.warningCodes);
     plan.edits.push({
       start: m.start,
       end: m.end,
