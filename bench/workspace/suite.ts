@@ -9,7 +9,7 @@ import { undoWorkspaceChange } from '../../src/extension/workspace/undo';
 import { listFiles, scanFiles } from '../../src/extension/workspace/scan';
 import { Config } from '../../src/extension/config';
 import { makeTransform } from '../../src/shared/transforms';
-import { DEFAULT_MAX_FILE_SIZE } from '../../src/shared/workspace-plan';
+import { DEFAULT_MAX_FILE_SIZE } from '../../src/shared/file-size-limit';
 import { gapWatch, profiled } from './profile';
 import { eventLoop } from '../../src/shared/time-slice';
 

@@ -6,7 +6,7 @@ import { mayHoldAmpUrl } from '../shared/amp-prefilter';
 import { checkText, type CheckRule, type Finding } from '../shared/check-file';
 import { languageOfPath } from '../shared/language-of-path';
 import { splitGlobList } from '../shared/workspace-files';
-import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
+import { DEFAULT_MAX_FILE_SIZE } from '../shared/file-size-limit';
 import { UsageError, byteCount, flag, flags, parseArgs, quoteArg, type FlagSpecs } from './args';
 import type { Streams } from './streams';
 import { ConfinedFiles, type Refused } from '../node/safe-file';

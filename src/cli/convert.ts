@@ -4,7 +4,8 @@
 import { absoluteUrl, hashPrefixes, type HashPrefixLength } from '../core';
 import { cacheOriginOf } from '../shared/cache-origins';
 import { formName } from '../shared/names';
-import { makeConversion, makeQuickPublisher, type Target } from '../shared/transforms';
+import { makeConversion, makeQuickPublisher } from '../shared/transforms';
+import type { Target } from '../shared/targets';
 import { escapedForLine } from '../shared/inert-text';
 import type { Settings } from '../shared/settings';
 import { UsageError, flag, parseArgs, type FlagSpecs } from './args';

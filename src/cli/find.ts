@@ -3,7 +3,7 @@
 // span lines), so a list of any size is searched in constant memory.
 import { findUrlsIn, foundUrlBatches, type FoundUrl } from '../shared/check-file';
 import { languageOfPath } from '../shared/language-of-path';
-import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
+import { DEFAULT_MAX_FILE_SIZE } from '../shared/file-size-limit';
 import { byteCount, flag, parseArgs, type FlagSpecs } from './args';
 import type { Streams } from './streams';
 import { readFileText, skipReason } from './file-text';

@@ -25,7 +25,7 @@ import {
 import { languageOfPath } from '../shared/language-of-path';
 import type { Settings } from '../shared/settings';
 import { splitGlobList } from '../shared/workspace-files';
-import { DEFAULT_MAX_FILE_SIZE } from '../shared/workspace-plan';
+import { DEFAULT_MAX_FILE_SIZE } from '../shared/file-size-limit';
 import { UsageError, byteCount, flag, parseArgs, quoteArg, type FlagSpecs } from './args';
 import type { Streams } from './streams';
 import { ConfinedFiles } from '../node/safe-file';

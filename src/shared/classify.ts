@@ -8,7 +8,6 @@ import {
   type ServingType,
 } from '../core';
 import { splitUri } from '../core/shared/uri';
-import type { ServingTypeSetting } from './settings';
 
 /**
  * `viewer` is an AMP viewer URL (`https://www.google.com/amp/s/…`): reversed like a cache URL,
@@ -46,6 +45,9 @@ export function originOf(url: string): string {
 
 // Extensions the AMP caches serve as images (`/i`), checked on the path only.
 const IMAGE_PATH = /\.(?:apng|avif|bmp|gif|ico|jpe?g|jxl|png|svg|tiff?|webp)$/i;
+
+/** `ampUrl.servingType`: a serving type, or `auto` to choose one by the URL's path. */
+export type ServingTypeSetting = ServingType | 'auto';
 
 /** The serving type for `url`: the setting, or for `auto` `i` (`ii` with a width) on images and `c` otherwise. */
 export function servingTypeFor(

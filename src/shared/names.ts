@@ -3,7 +3,6 @@
 import type { AmpProjectFile } from '../core';
 import type { UrlKind } from './classify';
 import { format, type Localize } from './localize';
-import type { Target } from './transforms';
 
 /** The forms that have a name of their own (the cache ones take the cache's name). */
 export type NamedForm =
@@ -71,25 +70,4 @@ export function kindName(kind: UrlKind, t: Localize = format, file?: AmpProjectF
     case 'project':
       return projectFileName(file, t);
   }
-}
-
-/** A row of the Convert all target picker: the name of the form it converts to, and what it takes. */
-export interface TargetItem {
-  label: string;
-  description: string;
-  to: Target;
-}
-
-/**
- * The Convert all picker's rows, in `targets` order: each labelled with its form's one name (the
- * hover's, Show all forms'), described by the URLs it converts.
- */
-export function targetItems(targets: readonly Target[], t: Localize = format): TargetItem[] {
-  const of: Record<Target, string> = {
-    cache: t('of each publisher URL'),
-    publisher: t('of each AMP Cache or AMP viewer URL (the reverse)'),
-    canonical: t('of each URL'),
-    normalized: t('of each URL, with your ampUrl.normalize steps'),
-  };
-  return targets.map((to) => ({ label: formName(to, t), description: of[to], to }));
 }

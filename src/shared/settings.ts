@@ -6,12 +6,12 @@ import {
   isServingType,
   type AmpCache,
   type NormalizeOptions,
-  type ServingType,
 } from '../core';
 import { CACHE_CHOICES, DEFAULT_CACHE_ID, REGISTERED_CACHE_IDS } from './cache-choices';
 import { format, type Localize } from './localize';
 import { orList } from './word-lists';
-import { maxFileSize } from './workspace-plan';
+import { maxFileSize } from './file-size-limit';
+import type { ServingTypeSetting } from './classify';
 
 export const HOVER_SECTIONS = [
   'cache',
@@ -24,7 +24,6 @@ export const HOVER_SECTIONS = [
 export type HoverSection = (typeof HOVER_SECTIONS)[number];
 
 export type NormalizePreset = keyof typeof NORMALIZE_PRESETS;
-export type ServingTypeSetting = ServingType | 'auto';
 
 export interface Limits {
   /** Longer lines get no hover and no context key. */

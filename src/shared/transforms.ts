@@ -20,9 +20,7 @@ import { attempt } from './outcome';
 import { ampLinkRelAt } from './link-rel';
 import { formName, projectFileName } from './names';
 import type { Settings } from './settings';
-
-export const TARGETS = ['cache', 'publisher', 'canonical', 'normalized'] as const;
-export type Target = (typeof TARGETS)[number];
+import type { Target } from './targets';
 
 /**
  * The new text (with `notes` worth telling: warnings, removed parameters; `warnings` the

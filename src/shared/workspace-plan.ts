@@ -24,9 +24,6 @@ export type WorkspaceTarget = (typeof WORKSPACE_TARGETS)[number];
 /** Refactor Preview groups: one per conversion kind. */
 export type EditGroup = 'cacheToPublisher' | 'viewerToPublisher' | 'publisherToCache';
 
-/** Files larger than this many bytes are skipped unless `ampUrl.workspace.maxFileSize` says otherwise. */
-export const DEFAULT_MAX_FILE_SIZE = 5_000_000;
-
 /**
  * Why a file is not scanned, or not written: `encoding`, VS Code would not write its bytes back
  * as they were (its files.encoding, a guessed encoding); `lineEndings`, VS Code would normalise
@@ -161,13 +158,6 @@ export interface LocatedSkip extends Skip {
 export interface FilePlan {
   edits: WorkspaceEditPlan[];
   skipped: LocatedSkip[];
-}
-
-/** `ampUrl.workspace.maxFileSize`, sanitized. */
-export function maxFileSize(raw: unknown): number {
-  return typeof raw === 'number' && Number.isFinite(raw) && raw > 0
-    ? Math.floor(raw)
-    : DEFAULT_MAX_FILE_SIZE;
 }
 
 /** A byte budget shared by the scan's workers: `take` waits until `size` fits, `give` returns it. */

@@ -7,8 +7,9 @@ import { parseArgs } from '../logic/command-args';
 import { truncate } from '../logic/escape';
 import type { Limits } from '../../shared/settings';
 import type { EditSummary } from '../../shared/summary';
-import { formName, targetItems } from '../../shared/names';
-import { makeTransform, TARGETS, type Target } from '../../shared/transforms';
+import { formName } from '../../shared/names';
+import { makeTransform } from '../../shared/transforms';
+import { TARGETS, targetItems, type Target } from '../../shared/targets';
 import { editUrls } from './edit-urls';
 import { notStarted } from './report';
 

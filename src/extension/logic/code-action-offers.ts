@@ -2,7 +2,8 @@
 // turns each offer into an action (with its edit, or disabled with the reason).
 import { classify } from '../../shared/classify';
 import { format, type Localize } from '../../shared/localize';
-import { makeTransform, type Target, type TransformSettings } from '../../shared/transforms';
+import { makeTransform, type TransformSettings } from '../../shared/transforms';
+import type { Target } from '../../shared/targets';
 import type { WriteResult } from '../../shared/write-context';
 
 export interface Offer {

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WorkspaceResult } from '../../../src/extension/workspace/report';
-import { DEFAULT_MAX_FILE_SIZE } from '../../../src/shared/workspace-plan';
+import { DEFAULT_MAX_FILE_SIZE } from '../../../src/shared/file-size-limit';
 import { CACHE, PUB, run } from '../suite/ext-helpers';
 import {
   activateExtension,

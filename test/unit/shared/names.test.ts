@@ -11,9 +11,9 @@ import { findingMessage, RULES } from '../../../src/cli/rules';
 import { problemMessage } from '../../../src/extension/logic/problem-message';
 import { computeForms } from '../../../src/shared/forms';
 import { format } from '../../../src/shared/localize';
-import { formName, kindName, targetItems, type NamedForm } from '../../../src/shared/names';
+import { formName, kindName, type NamedForm } from '../../../src/shared/names';
 import { HOVER_SECTIONS, readSettings } from '../../../src/shared/settings';
-import { TARGETS } from '../../../src/shared/transforms';
+import { TARGETS, targetItems } from '../../../src/shared/targets';
 
 const root = join(__dirname, '..', '..', '..', '..');
 const read = (rel: string) => readFileSync(join(root, rel), 'utf8');

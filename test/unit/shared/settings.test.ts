@@ -11,7 +11,7 @@ import {
   RESTRICTED_SETTINGS,
   trustAwareGetter,
 } from '../../../src/shared/settings';
-import { DEFAULT_MAX_FILE_SIZE } from '../../../src/shared/workspace-plan';
+import { DEFAULT_MAX_FILE_SIZE } from '../../../src/shared/file-size-limit';
 
 const from = (values: Record<string, unknown>, trusted = true) =>
   readSettings((k) => values[k], trusted);

@@ -10,16 +10,15 @@ import {
   groupLabel,
   hostCounts,
   hostMatches,
-  maxFileSize,
   noFileSkips,
   planFile,
   planFileSliced,
   fileSkipReason,
   reviewLabel,
   reviewReason,
-  DEFAULT_MAX_FILE_SIZE,
   type FileSkip,
 } from '../../../src/shared/workspace-plan';
+import { DEFAULT_MAX_FILE_SIZE, maxFileSize } from '../../../src/shared/file-size-limit';
 import { applyEdits } from '../../shared/apply-edits';
 
 const settings = readSettings(() => undefined, true);
