@@ -1,5 +1,7 @@
-// Every command id of the extension, in one place: the manifest checks, the registration and the
-// hover's links all use these names, so a rename is one edit and a typo is a type error.
+// Every command id of the extension, in one place: the registration, executeCommand, the hover's
+// links and the argument checks' messages take these typed names (test/unit/extension/
+// command-ids.test.ts finds any other spelling in src/), so a rename is this edit and
+// package.json's (manifest.test.ts holds the two equal), and a typo is a type error.
 export const COMMAND = {
   toCacheUrl: 'ampUrl.toCacheUrl',
   toPublisherUrl: 'ampUrl.toPublisherUrl',

@@ -1,6 +1,7 @@
 // ampUrl.convertAll: converts every URL in the selections (or the whole document) in one edit.
 // Above `ampUrl.limits.maxDocumentSize` it asks first.
 import * as vscode from 'vscode';
+import { COMMAND } from '../command-ids';
 import type { Config } from '../config';
 import { documentSize, longestLine, selectionOffsets } from '../documents';
 import { parseArgs } from '../logic/command-args';
@@ -63,7 +64,7 @@ export async function askAboveLimits(
 
 export async function convertAll(config: Config, ...args: unknown[]): Promise<EditSummary> {
   const parsed = parseArgs(
-    'ampUrl.convertAll',
+    COMMAND.convertAll,
     args,
     { to: 'string', force: 'boolean' },
     vscode.l10n.t,

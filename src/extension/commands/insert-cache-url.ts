@@ -1,6 +1,7 @@
 // ampUrl.insertCacheUrl: asks for a publisher URL (the input box shows the AMP Cache URL or the
 // reason it can't be made as you type) and inserts its AMP Cache URL at every cursor.
 import * as vscode from 'vscode';
+import { COMMAND } from '../command-ids';
 import type { Config } from '../config';
 import { selectionOffsets } from '../documents';
 import { parseArgs } from '../logic/command-args';
@@ -23,7 +24,7 @@ function validate(
 }
 
 export async function insertCacheUrl(config: Config, ...args: unknown[]): Promise<EditSummary> {
-  const parsed = parseArgs('ampUrl.insertCacheUrl', args, { url: 'string' }, vscode.l10n.t);
+  const parsed = parseArgs(COMMAND.insertCacheUrl, args, { url: 'string' }, vscode.l10n.t);
   if (parsed.value === undefined) return notStarted(parsed.refused);
   const transform = makeTransform('cache', config.settings, {}, vscode.l10n.t);
   let url = typeof parsed.value.url === 'string' ? parsed.value.url.trim() : undefined;

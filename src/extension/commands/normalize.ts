@@ -1,5 +1,6 @@
 // ampUrl.normalize: RFC 3986 normalization with a preset or steps (from arguments or a Quick Pick).
 import * as vscode from 'vscode';
+import { COMMAND } from '../command-ids';
 import {
   NORMALIZE_CONFLICTS,
   NORMALIZE_PRESETS,
@@ -126,7 +127,7 @@ function optionsFromArgs(
   raw: readonly unknown[],
 ): Parsed<NormalizeOptions | undefined> {
   const t = vscode.l10n.t;
-  const parsed = parseArgs('ampUrl.normalize', raw, { preset: 'string', options: 'object' }, t);
+  const parsed = parseArgs(COMMAND.normalize, raw, { preset: 'string', options: 'object' }, t);
   if (parsed.value === undefined) return parsed;
   const { preset, options } = parsed.value;
   if (preset === undefined && options === undefined) return { value: undefined };

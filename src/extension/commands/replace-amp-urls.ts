@@ -3,6 +3,7 @@
 // replaced, what was left and why, and the reverse's warnings and removed parameters. Above
 // `ampUrl.limits` (a long line, a big document) it asks first, as Convert all does.
 import * as vscode from 'vscode';
+import { COMMAND } from '../command-ids';
 import type { Config } from '../config';
 import { documentSize, selectionOffsets } from '../documents';
 import { parseArgs } from '../logic/command-args';
@@ -13,7 +14,7 @@ import { editUrls } from './edit-urls';
 import { notStarted } from './report';
 
 export async function replaceAmpUrls(config: Config, ...args: unknown[]): Promise<EditSummary> {
-  const parsed = parseArgs('ampUrl.replaceAmpUrls', args, { force: 'boolean' }, vscode.l10n.t);
+  const parsed = parseArgs(COMMAND.replaceAmpUrls, args, { force: 'boolean' }, vscode.l10n.t);
   if (parsed.value === undefined) return notStarted(parsed.refused);
   const a = parsed.value as { force?: boolean };
   const editor = vscode.window.activeTextEditor;

@@ -1,5 +1,6 @@
 // ampUrl.toCacheUrl (also the "Replace with AMP Cache URL" menu item): publisher URL -> AMP Cache URL.
 import * as vscode from 'vscode';
+import { COMMAND } from '../command-ids';
 import { AMP_CACHES, isServingType, MAX_IMAGE_WIDTH, type ServingType } from '../../core';
 import type { Config } from '../config';
 import { truncate } from '../logic/escape';
@@ -21,7 +22,7 @@ export function cacheOverrides(
   raw: readonly unknown[],
 ): TransformOverrides | string {
   const parsed = parseArgs(
-    'ampUrl.toCacheUrl',
+    COMMAND.toCacheUrl,
     raw,
     { cache: 'string', servingType: 'string', imageWidth: 'integer' },
     vscode.l10n.t,

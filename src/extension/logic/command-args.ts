@@ -3,6 +3,7 @@
 // before anything is read or edited. One plain JSON-like object with known keys, well-typed and
 // bounded; anything else is refused with a message saying what is accepted.
 import { NORMALIZE_STEPS, type NormalizeOptions } from '../../core';
+import { COMMAND, type CommandId } from '../command-ids';
 import { plainData } from './link-args';
 import { format, type Localize } from '../../shared/localize';
 
@@ -43,7 +44,7 @@ function typeOk(v: unknown, kind: Kind): boolean {
  * not. No argument (or `undefined`) gives an empty object.
  */
 export function parseArgs(
-  command: string,
+  command: CommandId,
   args: readonly unknown[],
   fields: Readonly<Record<string, Kind>>,
   t: Localize = format,
@@ -76,7 +77,7 @@ export function parseNormalizeOptions(v: unknown, t: Localize = format): Parsed<
   );
   fields.removeDirectoryIndex = 'booleanOrStrings';
   fields.removeQueryParams = 'strings';
-  const r = parseArgs('ampUrl.normalize', [v], fields, t);
+  const r = parseArgs(COMMAND.normalize, [v], fields, t);
   if (r.value) return { value: r.value };
   // The list of every step would drown the message: say what they are instead.
   return {

@@ -31,6 +31,7 @@ export const HOVER_COMMANDS = [
   COMMAND.open,
   COMMAND.showAllForms,
 ] as const;
+type HoverCommand = (typeof HOVER_COMMANDS)[number];
 
 /** The most Markdown a hover ever holds, whatever the URL and the settings. */
 export const MAX_HOVER_CHARS = 30_000;
@@ -208,7 +209,10 @@ function named(labels: string[], t: Localize): string {
     : shown;
 }
 
-function actionLink(a: Action, t: Localize): { command: string; label: string; tooltip: string } {
+function actionLink(
+  a: Action,
+  t: Localize,
+): { command: HoverCommand; label: string; tooltip: string } {
   switch (a) {
     case 'copy':
       return { command: COMMAND.copy, label: t('Copy'), tooltip: t('Copy to the clipboard') };
@@ -232,7 +236,7 @@ function encodedTarget(arg: LinkTarget): string | undefined {
   return checked && commandArgs([checked]);
 }
 
-function link(label: string, command: string, tooltip: string, encoded: string): string {
+function link(label: string, command: HoverCommand, tooltip: string, encoded: string): string {
   const title = tooltip.replace(/["\\()]/g, '');
   return `[${escapeMarkdown(label)}](command:${command}?${encoded} "${title}")`;
 }

@@ -6,6 +6,7 @@ import {
   parseNormalizeOptions,
 } from '../../../src/extension/logic/command-args';
 import { MAX_LINK_TEXT, parseLinkTarget, plainData } from '../../../src/extension/logic/link-args';
+import { COMMAND } from '../../../src/extension/command-ids';
 
 const URL = 'https://example.com/a';
 const ok = { uri: 'untitled:Untitled-1', start: 4, end: 4 + URL.length, expected: URL };
@@ -138,10 +139,10 @@ describe('palette command arguments (parseArgs)', () => {
   const fields = { url: 'string', force: 'boolean', width: 'integer' } as const;
 
   it('no argument, or undefined, is an empty object; a well-typed object passes', () => {
-    assert.deepEqual({ ...parseArgs('c', [], fields).value }, {});
-    assert.deepEqual({ ...parseArgs('c', [undefined], fields).value }, {});
+    assert.deepEqual({ ...parseArgs(COMMAND.insertCacheUrl, [], fields).value }, {});
+    assert.deepEqual({ ...parseArgs(COMMAND.insertCacheUrl, [undefined], fields).value }, {});
     assert.deepEqual(
-      { ...parseArgs('c', [{ url: 'x', force: true, width: 3 }], fields).value },
+      { ...parseArgs(COMMAND.insertCacheUrl, [{ url: 'x', force: true, width: 3 }], fields).value },
       {
         url: 'x',
         force: true,
@@ -174,18 +175,18 @@ describe('palette command arguments (parseArgs)', () => {
       ],
     ];
     for (const args of bad) {
-      const r = parseArgs('ampUrl.test', args, fields);
+      const r = parseArgs(COMMAND.insertCacheUrl, args, fields);
       assert.equal(r.value, undefined, JSON.stringify(args).slice(0, 80));
       assert.equal(
         r.refused,
-        'ampUrl.test takes one object with only these keys: url, force, width; nothing was done.',
+        'ampUrl.insertCacheUrl takes one object with only these keys: url, force, width; nothing was done.',
       );
     }
     assert.equal(
-      parseArgs('ampUrl.none', [{}, 1], {}).refused,
-      'ampUrl.none takes no arguments; nothing was done.',
+      parseArgs(COMMAND.undoWorkspaceChange, [{}, 1], {}).refused,
+      'ampUrl.undoWorkspaceChange takes no arguments; nothing was done.',
     );
-    assert.deepEqual({ ...parseArgs('ampUrl.none', [{}], {}).value }, {});
+    assert.deepEqual({ ...parseArgs(COMMAND.undoWorkspaceChange, [{}], {}).value }, {});
   });
 
   it('normalize options: known steps, booleans (lists where the core takes them)', () => {
