@@ -15,7 +15,7 @@ import { lineStarts, positionAt } from './line-index';
 import { writeUrl } from './write-context';
 
 /** Where a URL stands: 0-based offsets, 1-based lines and UTF-16 columns (as editors and SARIF count). */
-export interface UrlPlace {
+export interface UrlSpan {
   start: number;
   end: number;
   startLine: number;
@@ -24,7 +24,7 @@ export interface UrlPlace {
   endColumn: number;
 }
 
-export interface FoundUrl extends UrlPlace {
+export interface FoundUrl extends UrlSpan {
   /** The URL as written in the file. */
   text: string;
   /**
@@ -122,7 +122,7 @@ class Locator {
   }
 }
 
-function place(starts: readonly number[], start: number, end: number): UrlPlace {
+function place(starts: readonly number[], start: number, end: number): UrlSpan {
   const [sl, sc] = positionAt(starts, start);
   const [el, ec] = positionAt(starts, end);
   return {

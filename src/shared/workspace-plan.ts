@@ -253,7 +253,7 @@ export function planFile(
   languageId?: string,
 ): FilePlan {
   const plan: FilePlan = { edits: [], skipped: [] };
-  const steps = planSteps(plan, text, target, transform, caches, t, languageId);
+  const steps = filePlanSteps(plan, text, target, transform, caches, t, languageId);
   runToEnd(steps);
   return plan;
 }
@@ -276,7 +276,7 @@ export async function planFileSliced(
   clock: SliceClock,
 ): Promise<FilePlan> {
   const plan: FilePlan = { edits: [], skipped: [] };
-  await runSliced(planSteps(plan, text, target, transform, caches, t, languageId), clock);
+  await runSliced(filePlanSteps(plan, text, target, transform, caches, t, languageId), clock);
   return plan;
 }
 
@@ -286,7 +286,7 @@ export async function planFileSliced(
  * (eachUrl) and line starts as far as the current URL (LineIndex), so no step of the sliced plan
  * grows with the file; no list of every URL found is kept beside the plan.
  */
-function* planSteps(
+function* filePlanSteps(
   plan: FilePlan,
   text: string,
   target: WorkspaceTarget,

@@ -4,6 +4,7 @@ import { escapeBytes, toByteString, unescapeFully } from './escape';
 import { canonicalHost } from './host';
 import { canonicalPath } from './path';
 import { splitAuthority } from '../shared/uri';
+import { isAsciiDigit, isAsciiLetter, isSchemeChar } from '../shared/url-chars';
 
 /** A canonical URL's parts; `host` and `path` are escaped, `query` is kept as it came. */
 export interface CanonicalUrl {
@@ -190,7 +191,7 @@ function splitScheme(text: string): { scheme: string; special: boolean; rest: st
 
 /** Index of the scheme's `:`, or -1 when the text has no scheme. */
 function schemeEnd(text: string): number {
-  if (!isAlpha(text.charCodeAt(0))) return -1;
+  if (!isAsciiLetter(text.charCodeAt(0))) return -1;
   let i = 1;
   while (i < text.length && isSchemeChar(text.charCodeAt(i))) i++;
   if (text.charCodeAt(i) !== 0x3a /* : */) return -1;
@@ -200,7 +201,7 @@ function schemeEnd(text: string): number {
 
 function isPortAt(text: string, start: number): boolean {
   let i = start;
-  while (i < text.length && isDigit(text.charCodeAt(i))) i++;
+  while (i < text.length && isAsciiDigit(text.charCodeAt(i))) i++;
   if (i === start) return false;
   const c = text.charCodeAt(i);
   return i === text.length || c === 0x2f || c === 0x3f || c === 0x5c;
@@ -226,16 +227,4 @@ function skipSlashes(text: string): string {
 
 function isSlash(c: number): boolean {
   return c === 0x2f || c === 0x5c;
-}
-
-function isAlpha(c: number): boolean {
-  return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
-}
-
-function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
-}
-
-function isSchemeChar(c: number): boolean {
-  return isAlpha(c) || isDigit(c) || c === 0x2b || c === 0x2d || c === 0x2e;
 }

@@ -1,5 +1,6 @@
 // Percent-escape handling for normalization (RFC 3986 2.1, 2.3, 6.2.2.1, 6.2.2.2). Only valid `%XX`
 // triplets are touched; a stray `%` is left as written. Every function is one linear scan.
+import { isHexDigit } from './url-chars';
 
 function hexValue(code: number): number {
   if (code >= 0x30 && code <= 0x39) return code - 0x30;
@@ -27,10 +28,6 @@ function isUnreserved(byte: number): boolean {
     byte === 0x5f ||
     byte === 0x7e
   );
-}
-
-function isHexDigit(code: number): boolean {
-  return hexValue(code) >= 0;
 }
 
 /**

@@ -103,8 +103,11 @@ export function isStopAt(text: string, i: number): boolean {
   return isUnicodeStop(c);
 }
 
-export const isAsciiAlnum = (c: number): boolean =>
-  (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+export const isAsciiDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+export const isAsciiLetter = (c: number): boolean => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+export const isAsciiAlnum = (c: number): boolean => isAsciiDigit(c) || isAsciiLetter(c);
+export const isHexDigit = (c: number): boolean =>
+  isAsciiDigit(c) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
 
 /** A character that can begin a host label: ASCII letter or digit, or a non-ASCII letter-like one. */
 export function isLabelStartAt(text: string, i: number): boolean {

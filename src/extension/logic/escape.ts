@@ -2,6 +2,7 @@
 // formatting can come from a URL, whatever characters it holds. Controls, Bidi and invisible
 // characters are shown as code points (src/shared/inert-text.ts).
 import { shownAsCodePoints } from '../../shared/inert-text';
+import { isHighSurrogate, isLowSurrogate } from '../../core/shared/url-chars';
 
 /** Longest piece of document text shown in a hover; the rest is elided. */
 export const MAX_SHOWN_CHARS = 400;
@@ -14,7 +15,7 @@ export function truncate(text: string, max = MAX_SHOWN_CHARS): string {
   if (text.length <= max) return text;
   let cut = max;
   const last = text.charCodeAt(cut - 1);
-  if (last >= 0xd800 && last <= 0xdbff) cut--;
+  if (isHighSurrogate(last)) cut--;
   return `${text.slice(0, cut)}…`;
 }
 
@@ -70,14 +71,6 @@ export function shortenMiddle(text: string, max: number, headShare = 0.5): strin
   if (isHighSurrogate(text.charCodeAt(head - 1))) head--;
   if (isLowSurrogate(text.charCodeAt(tail))) tail++;
   return `${text.slice(0, head)}…${text.slice(tail)}`;
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}
-
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
 }
 
 /**

@@ -5,26 +5,17 @@
 import { format, type Localize } from '../../shared/localize';
 import { kindName } from '../../shared/names';
 import type { EditGroup } from '../../shared/workspace-plan';
-import { showInvisible } from './escape';
+import { shortenMiddle, showInvisible } from './escape';
 
 /** Longest URL shown in a problem's message. */
 export const MAX_MESSAGE_URL = 120;
 
-/** `text` cut to `max` UTF-16 units by dropping its middle (…), no surrogate pair split. */
-export function shortenMiddle(text: string, max = MAX_MESSAGE_URL): string {
-  if (text.length <= max) return text;
-  let head = Math.ceil((max - 1) * 0.6);
-  let tail = max - 1 - head;
-  const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
-  const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
-  if (isHigh(text.charCodeAt(head - 1))) head--;
-  if (isLow(text.charCodeAt(text.length - tail))) tail--;
-  return `${text.slice(0, head)}…${text.slice(text.length - tail)}`;
-}
+/** Share of a shortened URL kept from its start (the host), the rest from its end (the file). */
+export const MESSAGE_URL_HEAD = 0.6;
 
 /** The message of a problem on an AMP URL of `group` whose publisher URL is `url`. */
 export function problemMessage(group: EditGroup, url: string, t: Localize = format): string {
-  const shown = shortenMiddle(showInvisible(url));
+  const shown = shortenMiddle(showInvisible(url), MAX_MESSAGE_URL, MESSAGE_URL_HEAD);
   // The kind is named as the hover's header names it.
   const kind = kindName(group === 'viewerToPublisher' ? 'viewer' : 'cache', t);
   return t('{0}: use the publisher URL {1}', kind, shown);

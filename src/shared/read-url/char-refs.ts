@@ -4,6 +4,7 @@
 // letter or digit (`?a=1&copy=2` keeps `&copy`). The named table holds every name that decodes
 // to an ASCII character and the legacy (Latin-1) names: all a URL's reader turns into a
 // character a URL can hold as written; a rarer name (`&hellip;`) is left as written.
+import { isAsciiAlnum, isHexDigit } from '../../core/shared/url-chars';
 import { type Decoded, Decoding } from './decoded';
 
 // U+00A0..U+00FF in order: the legacy names, which also decode without `;`.
@@ -100,9 +101,6 @@ const XML_NAMED: ReadonlyMap<string, string> = new Map([
 const C1 =
   '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 
-const isAlnum = (c: number): boolean => (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122);
-const isHex = (c: number): boolean => (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102);
-
 /** The character of a numeric reference's value, as HTML maps it. */
 function numericChar(value: number, xml: boolean): string | undefined {
   if (xml) {
@@ -121,7 +119,7 @@ function numeric(src: string, i: number, to: number, xml: boolean): [string, num
   if (hex) j++;
   const digitsStart = j;
   let value = 0;
-  while (j < to && (hex ? isHex(src.charCodeAt(j)) : isAlnum(src.charCodeAt(j)))) {
+  while (j < to && (hex ? isHexDigit(src.charCodeAt(j)) : isAsciiAlnum(src.charCodeAt(j)))) {
     const c = src.charCodeAt(j);
     if (!hex && (c < 48 || c > 57)) break;
     value = Math.min(value * (hex ? 16 : 10) + parseInt(src[j], 16), 0x110000);
@@ -143,7 +141,7 @@ function named(
   xml: boolean,
 ): [string, number] | undefined {
   let j = i + 1;
-  while (j < to && j - i <= 33 && isAlnum(src.charCodeAt(j))) j++;
+  while (j < to && j - i <= 33 && isAsciiAlnum(src.charCodeAt(j))) j++;
   const name = src.slice(i + 1, j);
   if (name === '') return undefined;
   if (src.charCodeAt(j) === 59) {
@@ -156,7 +154,7 @@ function named(
     const ch = LEGACY.get(name.slice(0, k));
     if (ch === undefined) continue;
     const next = src.charCodeAt(i + 1 + k);
-    if (attribute && (next === 61 || isAlnum(next))) return undefined;
+    if (attribute && (next === 61 || isAsciiAlnum(next))) return undefined;
     return [ch, i + 1 + k];
   }
   return undefined;

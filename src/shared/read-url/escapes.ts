@@ -1,13 +1,12 @@
 // Backslash escapes as the language reading the string decodes them: JavaScript and JSON string
 // literals, CSS strings and url(), CommonMark link destinations. Decoding stops at an escape the
 // language would refuse (the URL ends there, as the finder ends it at the `\`).
+import { isHexDigit } from '../../core/shared/url-chars';
 import { type Decoded, Decoding } from './decoded';
-
-const isHex = (c: number): boolean => (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102);
 
 function hexRun(src: string, from: number, max: number): number {
   let j = from;
-  while (j - from < max && isHex(src.charCodeAt(j))) j++;
+  while (j - from < max && isHexDigit(src.charCodeAt(j))) j++;
   return j;
 }
 
@@ -59,7 +58,7 @@ function cssEscape(src: string, i: number, to: number): [string, number] | undef
   if (i + 1 >= to) return undefined;
   const c = src.charCodeAt(i + 1);
   if (c === 10 || c === 13 || c === 12) return undefined;
-  if (isHex(c)) {
+  if (isHexDigit(c)) {
     const end = hexRun(src, i + 1, 6);
     let cp = parseInt(src.slice(i + 1, end), 16);
     if (cp === 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) cp = 0xfffd;

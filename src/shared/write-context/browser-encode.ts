@@ -2,7 +2,13 @@
 // URL Standard's percent-encode sets, applied per component (userinfo, path, query, fragment), so
 // the browser reads the written URL as the very same URL (same href). One linear pass.
 import { isInvisible } from '../../core/shared/invisible';
-import { isUnicodeStop } from '../../core/shared/url-chars';
+import {
+  isAsciiLetter,
+  isHighSurrogate,
+  isLowSurrogate,
+  isSchemeChar,
+  isUnicodeStop,
+} from '../../core/shared/url-chars';
 
 /** The parts of a URL a code unit can be in. */
 export const Part = {
@@ -106,17 +112,13 @@ function authorityEnd(url: string, i: number): number {
   return i;
 }
 
-const isAlpha = (c: number): boolean => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
-
 /** The index of the scheme's `:`, or -1 when the text starts with no scheme. */
 function schemeEnd(url: string): number {
-  if (!isAlpha(url.charCodeAt(0))) return -1;
+  if (!isAsciiLetter(url.charCodeAt(0))) return -1;
   for (let i = 1; i < url.length; i++) {
     const c = url.charCodeAt(i);
     if (c === 0x3a) return i;
-    const schemeChar =
-      isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
-    if (!schemeChar) return -1;
+    if (!isSchemeChar(c)) return -1;
   }
   return -1;
 }
@@ -142,7 +144,7 @@ export function browserEncode(url: string): Encoded {
   for (let i = 0; i < url.length; i++) {
     const c = url.charCodeAt(i);
     if (c < 0x80 && !look[c]) continue; // the usual case: a character no set holds
-    if (c >= 0xd800 && c <= 0xdbff && isLowAt(url, i + 1)) {
+    if (isHighSurrogate(c) && isLowSurrogate(url.charCodeAt(i + 1))) {
       // An astral character (emoji, rare CJK) is readable and kept; a tag or variation selector
       // (U+E0000-E0FFF) is invisible, encoded wherever it is.
       const cp = url.codePointAt(i) ?? 0;
@@ -176,11 +178,6 @@ function setFor(part: Part, special: boolean): Uint8Array {
   if (part === Part.Query) return special ? SPECIAL_QUERY : QUERY;
   return FRAGMENT;
 }
-
-const isLowAt = (s: string, i: number): boolean => {
-  const c = s.charCodeAt(i);
-  return c >= 0xdc00 && c <= 0xdfff;
-};
 
 /** The `%XX` form of the code unit `c` (`ch`) when `set` (or the hidden-character rule) says so. */
 function encodeAt(c: number, ch: string, set: Uint8Array): string | undefined {

@@ -1,10 +1,15 @@
 import * as assert from 'node:assert/strict';
 import { userAsksOnSave } from '../../../src/extension/logic/code-action-offers';
+import { shortenMiddle as shortenAnyMiddle } from '../../../src/extension/logic/escape';
 import {
   MAX_MESSAGE_URL,
+  MESSAGE_URL_HEAD,
   problemMessage,
-  shortenMiddle,
 } from '../../../src/extension/logic/problem-message';
+
+/** The shortening problemMessage applies to the URL it shows. */
+const shortenMiddle = (text: string, max = MAX_MESSAGE_URL): string =>
+  shortenAnyMiddle(text, max, MESSAGE_URL_HEAD);
 
 describe('problem message', () => {
   it('names the publisher URL the quick fix writes', () => {
