@@ -1,4 +1,5 @@
-// RFC 3986 normalization (sections 6.2.2, 6.2.3) plus the optional steps of uri-normalization.md.
+// RFC 3986 normalization (sections 6.2.2, 6.2.3) plus the optional steps
+// (docs/specs.md, "RFC 3986 normalization").
 // Steps run in an order where none can create work for an earlier one (escapes are decoded before
 // dot segments are removed, and so on), so normalize(normalize(x)) === normalize(x) for any options.
 import { checkInput, UrlError } from '../shared/errors';

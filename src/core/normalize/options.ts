@@ -1,5 +1,6 @@
-// The options of `normalize`: one switch per step of uri-normalization.md, the steps list the
-// extension shows in its Quick Pick and settings, the presets, and the check of an options object.
+// The options of `normalize`: one switch per step of docs/specs.md's "RFC 3986 normalization",
+// the steps list the extension shows in its Quick Pick and settings, the presets, and the check of
+// an options object.
 import { UrlError, ownProperties } from '../shared/errors';
 
 export interface NormalizeOptions {

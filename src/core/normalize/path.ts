@@ -1,4 +1,4 @@
-// Path steps that change semantics (uri-normalization.md): duplicate slashes, directory indexes,
+// Path steps that change semantics (docs/specs.md, "RFC 3986 normalization"): duplicate slashes, directory indexes,
 // trailing slashes. They run only on paths of URIs with an authority, which always start with "/".
 
 // A segment like `https:`: the `//` after it starts a URL embedded in the path (web archives).

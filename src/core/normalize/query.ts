@@ -1,4 +1,4 @@
-// Query steps (uri-normalization.md, "change semantics"). Parameters are the `&`-separated parts of
+// Query steps that change semantics (docs/specs.md, "RFC 3986 normalization"). Parameters are the `&`-separated parts of
 // the query, each kept exactly as written: nothing is decoded, re-encoded, or given an `=`.
 import type { ParamNames } from './options';
 import { decodeForMatching } from '../shared/percent-escapes';
