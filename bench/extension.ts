@@ -167,8 +167,10 @@ export function run(): void {
   // Pure modules, loaded after the activation figures so they don't warm the module cache first.
   const { readSettings } =
     require('../src/shared/settings') as typeof import('../src/shared/settings');
-  const { planEdits, planSteps } =
+  const { planSteps } =
     require('../src/shared/plan-edits') as typeof import('../src/shared/plan-edits');
+  const { planToEnd } =
+    require('../test/shared/run-steps') as typeof import('../test/shared/run-steps');
   const { mergeSteps } =
     require('../src/shared/merge-edits') as typeof import('../src/shared/merge-edits');
   const { makeTransform } =
@@ -228,7 +230,7 @@ export function run(): void {
     let edits = 0;
     for (let pass = 0; pass < 2; pass++) {
       const t = performance.now();
-      edits = planEdits(doc, [{ start: 0, end: doc.length }], transform).edits.length;
+      edits = planToEnd(doc, [{ start: 0, end: doc.length }], transform).edits.length;
       best = Math.min(best, performance.now() - t);
     }
     console.log(

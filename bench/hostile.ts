@@ -75,8 +75,8 @@ export function run(): void {
   const { computeForms } = require('../src/shared/forms') as typeof import('../src/shared/forms');
   const { readSettings } =
     require('../src/shared/settings') as typeof import('../src/shared/settings');
-  const { planEdits } =
-    require('../src/shared/plan-edits') as typeof import('../src/shared/plan-edits');
+  const { planToEnd } =
+    require('../test/shared/run-steps') as typeof import('../test/shared/run-steps');
   const { makeTransform } =
     require('../src/shared/transforms') as typeof import('../src/shared/transforms');
   const settings = readSettings(() => undefined, true);
@@ -110,7 +110,7 @@ export function run(): void {
     let edits = 0;
     let skipped = 0;
     const plan = best(2, () => {
-      const p = planEdits(shape.line, [{ start: 0, end: shape.line.length }], transform);
+      const p = planToEnd(shape.line, [{ start: 0, end: shape.line.length }], transform);
       edits = p.edits.length;
       skipped = p.skipped.length;
     });

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { buildEditSliced, checkFresh, loadTexts } from '../../src/extension/workspace/apply';
 import { writeDirect } from '../../src/extension/workspace/direct';
 import { undoWorkspaceChange } from '../../src/extension/workspace/undo';
-import { listFiles, scanFiles } from '../../src/extension/workspace/scan';
+import { listWorkspaceFiles, scanFiles } from '../../src/extension/workspace/scan';
 import { Config } from '../../src/extension/config';
 import { makeTransform } from '../../src/shared/transforms';
 import { DEFAULT_MAX_FILE_SIZE } from '../../src/shared/file-size-limit';
@@ -80,14 +80,14 @@ export async function run(): Promise<void> {
   const settings = config.settings;
   // The harness shows the host's output from a line starting "VS Code " on.
   console.log(`VS Code ${vscode.version} (${vscode.env.appName}): workspace benchmark`);
-  if (process.env.AMP_URL_BENCH_PROBE) await probes(await listFiles('**/*', ''));
+  if (process.env.AMP_URL_BENCH_PROBE) await probes((await listWorkspaceFiles('**/*', '')).uris);
   const before = process.memoryUsage();
   const w = watch();
   const t0 = performance.now();
   const listing = watch(); // the walk alone (issue 20: no step over 50 ms)
   const listingGaps = gapWatch(); // records the gaps over 30 ms for AMP_URL_BENCH_PROFILE
   // AMP_URL_BENCH_PROFILE=<folder>: the listing's CPU profile and its gaps over 30 ms.
-  const uris = await profiled('listing', () => listFiles('**/*', ''));
+  const uris = await profiled('listing', () => listWorkspaceFiles('**/*', '').then((l) => l.uris));
   const listingGap = listing.stop().gap;
   listingGaps();
   const t1 = performance.now();

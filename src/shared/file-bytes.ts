@@ -145,21 +145,6 @@ export function applyTextEdits(text: string, edits: readonly TextEdit[]): string
   return parts.join('');
 }
 
-/**
- * The bytes of a file after `edits` (offsets in the text decodeFileBytes gives): its encoding
- * and BOM kept, every byte before, between and after the edits unchanged, or why it can't be
- * written (binary, not UTF-8). For a front end that writes the bytes itself, as the command-line
- * tool does: mixed line endings and lone `\r` are kept exactly.
- */
-export function applyEditsToBytes(
-  bytes: Uint8Array,
-  edits: readonly TextEdit[],
-): { bytes: Uint8Array; skip?: undefined } | { bytes?: undefined; skip: 'binary' | 'notUtf8' } {
-  const r = decodeFileBytes(bytes);
-  if (r.skip !== undefined) return { skip: r.skip };
-  return { bytes: encodeFileText(applyTextEdits(r.text, edits), r.encoding) };
-}
-
 /** What VS Code says about a file that is not open, for editorWriteBack. */
 export interface EditorReading {
   /** The file's bytes. */

@@ -41,11 +41,6 @@ export function* mergeSteps(
   return [{ start, end, oldText: text.slice(start, end), newText: pieces.join('') }];
 }
 
-/** mergeSteps in one go. */
-export function mergeEdits(text: string, edits: readonly PlannedEdit[]): readonly PlannedEdit[] {
-  return runToEnd(mergeSteps(text, edits));
-}
-
 /** The new text of edits[from..to), each but the last edit's followed by the text up to the next edit. */
 function joinEdits(text: string, edits: readonly PlannedEdit[], from: number, to: number): string {
   const parts: string[] = [];

@@ -5,7 +5,6 @@ import { readUrlAt } from './read-url';
 import { format, type Localize } from './localize';
 import type { Transform } from './transforms';
 import { writeUrl } from './write-context';
-import { runToEnd } from './time-slice';
 
 /** A selection as document offsets; `start === end` is a cursor. */
 export interface OffsetRange {
@@ -150,15 +149,4 @@ export function* planSteps(
     }
   }
   return plan;
-}
-
-/** Plans the replacements of `transform` over the URLs the selections cover, in one go. */
-export function planEdits(
-  text: string,
-  selections: readonly OffsetRange[],
-  transform: Transform,
-  t: Localize = format,
-  languageId?: string,
-): Plan {
-  return runToEnd(planSteps(text, selections, transform, t, languageId));
 }

@@ -82,11 +82,6 @@ export function tableCode(text: string): string {
   return text.split('|').map(codeSpan).join('\\|');
 }
 
-/** Truncates, then quotes as code: how document text and computed URLs are shown in a hover. */
-export function showText(text: string, max = MAX_SHOWN_CHARS): string {
-  return codeSpan(truncate(text, max));
-}
-
 /**
  * Encodes command arguments for a `command:` link (parentheses too, which end a link). VS Code
  * percent-decodes a clicked link's query twice (`URI.parse`, then `decodeURIComponent` in its

@@ -172,15 +172,6 @@ export async function listWorkspaceFiles(
   return out;
 }
 
-/** The files to scan, in every workspace folder (listWorkspaceFiles without the report). */
-export async function listFiles(
-  include: string,
-  exclude: string,
-  token?: vscode.CancellationToken,
-): Promise<vscode.Uri[]> {
-  return (await listWorkspaceFiles(include, exclude, token)).uris;
-}
-
 /**
  * The bytes of `uri`, or undefined when unreadable. Cancel wins the race: a read that never
  * ends (a file swapped for a FIFO after its stat) can't hold the command.

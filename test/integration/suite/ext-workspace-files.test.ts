@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { listFiles } from '../../../src/extension/workspace/scan';
+import { listWorkspaceFiles } from '../../../src/extension/workspace/scan';
 import { CACHE } from './ext-helpers';
 import { fixturesDir } from './util';
 import { makeTree, workspaceCommandHooks } from './ws-tree';
@@ -15,7 +15,7 @@ describe('workspace commands (real VS Code)', function () {
 
   it('finds the files the Search view would search: files.exclude and .gitignore are left out', async () => {
     const dir = makeTree();
-    const listed = (await listFiles(`${dir}/**`, '')).map((u) =>
+    const listed = (await listWorkspaceFiles(`${dir}/**`, '')).uris.map((u) =>
       path.relative(path.join(fixturesDir, dir), u.fsPath).split(path.sep).join('/'),
     );
     for (const rel of [
@@ -31,7 +31,7 @@ describe('workspace commands (real VS Code)', function () {
     assert.ok(!listed.some((f) => f.startsWith('ws-excluded/')), 'files.exclude ignored');
     assert.ok(!listed.some((f) => f.startsWith('ignored-dir/')), '.gitignore ignored');
     // The user's own exclude glob applies on top.
-    const without = await listFiles(`${dir}/**`, '**/a/**');
+    const without = (await listWorkspaceFiles(`${dir}/**`, '**/a/**')).uris;
     assert.ok(!without.some((u) => u.fsPath.includes(`${path.sep}a${path.sep}`)));
     assert.ok(without.length > 0);
   });
@@ -55,7 +55,7 @@ describe('workspace commands (real VS Code)', function () {
       fs.writeFileSync(file, content);
     }
     try {
-      const listed = (await listFiles(`${dir}/**`, '')).map((u) =>
+      const listed = (await listWorkspaceFiles(`${dir}/**`, '')).uris.map((u) =>
         path.relative(path.join(fixturesDir, dir), u.fsPath).split(path.sep).join('/'),
       );
       for (const rel of ['logs/keep.md', 'notes/final.md', 'top.txt', 'a/plain.md'])
@@ -83,7 +83,7 @@ describe('workspace commands (real VS Code)', function () {
     for (const name of ['info-excluded.md', 'info-kept.md'])
       fs.writeFileSync(path.join(fixturesDir, dir, name), `${name} ${CACHE}\n`);
     const listed = async () =>
-      (await listFiles(`${dir}/**`, '')).map((u) => path.basename(u.fsPath));
+      (await listWorkspaceFiles(`${dir}/**`, '')).uris.map((u) => path.basename(u.fsPath));
     try {
       fs.mkdirSync(path.join(gitDir, 'info'), { recursive: true });
       fs.writeFileSync(path.join(gitDir, 'info', 'exclude'), '# local only\ninfo-excluded.md\n');

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { benchUrls } from '../../../bench/urls';
 import { cacheUrl } from '../../../src/core';
-import { planEdits, type Plan } from '../../../src/shared/plan-edits';
+import type { Plan } from '../../../src/shared/plan-edits';
 import { shortValue } from '../../../src/extension/logic/hover-markdown';
 import { readSettings } from '../../../src/shared/settings';
 import { makeTransform } from '../../../src/shared/transforms';
@@ -23,6 +23,7 @@ import {
   undo,
   watchEventLoop,
 } from './util';
+import { planToEnd } from '../../shared/run-steps';
 
 /** ~5 MB of text: URLs of many hosts among lines without any. */
 function bigText(): string {
@@ -185,7 +186,7 @@ describe('hardening: convert all on 100,000 URLs (merged into one edit)', functi
   before(async () => {
     await activateExtension();
     text = benchDocument();
-    plan = planEdits(
+    plan = planToEnd(
       text,
       [{ start: 0, end: text.length }],
       makeTransform(
@@ -253,7 +254,7 @@ describe('hardening: convert all on 100,000 URLs (merged into one edit)', functi
 
   it('URLs in the first half only: one content change up to the end, the exact text, one undo', async () => {
     const half = `${text.slice(0, text.indexOf('\n', text.length >> 1))}\n${'plain words, no link here.\n'.repeat(50_000)}`;
-    const halfPlan = planEdits(
+    const halfPlan = planToEnd(
       half,
       [{ start: 0, end: half.length }],
       makeTransform(
@@ -289,7 +290,7 @@ describe('hardening: convert all on 100,000 URLs (merged into one edit)', functi
       start: doc.offsetAt(new vscode.Position(from, 0)),
       end: doc.offsetAt(new vscode.Position(to, 0)),
     };
-    const part = planEdits(
+    const part = planToEnd(
       text,
       [range],
       makeTransform(

@@ -5,7 +5,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { listFiles, scanFiles, type WorkspaceScan } from '../../../src/extension/workspace/scan';
+import {
+  listWorkspaceFiles,
+  scanFiles,
+  type WorkspaceScan,
+} from '../../../src/extension/workspace/scan';
 import { Config } from '../../../src/extension/config';
 import { makeTransform } from '../../../src/shared/transforms';
 import { CACHE, PUB } from './ext-helpers';
@@ -107,7 +111,7 @@ export function workspaceCommandHooks(): (
     cancelAfterFiles?: number,
     maxFileSize = 4000,
   ): Promise<WorkspaceScan> {
-    const uris = await listFiles(`${dir}/**`, '');
+    const uris = (await listWorkspaceFiles(`${dir}/**`, '')).uris;
     const s = config.settings;
     return scanFiles(uris, {
       include: `${dir}/**`,

@@ -8,7 +8,6 @@ import {
   noIcons,
   plainMessage,
   shortenMiddle,
-  showText,
   tableCode,
   truncate,
 } from '../../../src/extension/logic/escape';
@@ -59,7 +58,7 @@ describe('extension escape', () => {
     assert.equal(truncate('abc', 5), 'abc');
     assert.equal(truncate('ab😊cd', 3), 'ab…');
     assert.equal(truncate('ab😊cd', 4), 'ab😊…');
-    assert.equal(showText('x'.repeat(1000)).length, 403);
+    assert.equal(codeSpan(truncate('x'.repeat(1000))).length, 403);
   });
 
   it('quotes text as a code span whose fence no backtick run inside can close', () => {

@@ -4,12 +4,12 @@ import * as assert from 'node:assert/strict';
 import { cacheOriginOf } from '../../../src/shared/cache-origins';
 import { classify } from '../../../src/shared/classify';
 import { computeForms } from '../../../src/shared/forms';
-import { planEdits } from '../../../src/shared/plan-edits';
 import { readSettings } from '../../../src/shared/settings';
 import { summaryMessage } from '../../../src/shared/summary';
 import { deAmpTransform, makeTransform } from '../../../src/shared/transforms';
 import { planFile } from '../../../src/shared/workspace-plan';
 import { applyEdits } from '../../shared/apply-edits';
+import { planToEnd } from '../../shared/run-steps';
 
 const settings = readSettings(() => undefined, true);
 
@@ -55,7 +55,7 @@ describe('extension de-AMP', () => {
   it('replaces AMP URLs only, and the summary names what was left and the notes', () => {
     const text =
       'a https://www.google.com/amp/s/www.example.com/a%3fx=1 b https://amp.example.com/ c https://www-example-com.cdn.ampproject.org\n';
-    const plan = planEdits(text, [{ start: 0, end: text.length }], deAmpTransform(settings));
+    const plan = planToEnd(text, [{ start: 0, end: text.length }], deAmpTransform(settings));
     assert.equal(
       applyEdits(text, plan.edits),
       'a https://www.example.com/a?x=1 b https://amp.example.com/ c https://www-example-com.cdn.ampproject.org\n',
@@ -106,7 +106,7 @@ describe('AMP infrastructure, rel links and cache origins (issue 21)', () => {
       '<script async src="https://cdn.ampproject.org/v0.js"></script>',
       '<a href="https://news.example.com/other">other</a>',
     ].join('\n');
-    const plan = planEdits(page, [{ start: 0, end: page.length }], toCache, undefined, 'html');
+    const plan = planToEnd(page, [{ start: 0, end: page.length }], toCache, undefined, 'html');
     assert.deepEqual(
       plan.edits.map((e) => e.newText),
       ['https://news-example-com.cdn.ampproject.org/c/s/news.example.com/other'],
@@ -128,7 +128,7 @@ describe('AMP infrastructure, rel links and cache origins (issue 21)', () => {
     assert.equal(file.skipped.length, 2);
     // Under a cursor, the user asked for that URL: it converts.
     const at = page.indexOf('news.example.com/story"');
-    assert.equal(planEdits(page, [{ start: at, end: at }], toCache).edits.length, 1);
+    assert.equal(planToEnd(page, [{ start: at, end: at }], toCache).edits.length, 1);
   });
 
   it('a viewer URL gives its publisher cache origin, not the viewer host', () => {

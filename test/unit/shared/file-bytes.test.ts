@@ -5,7 +5,6 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import {
-  applyEditsToBytes,
   applyTextEdits,
   bomOf,
   decodeFileBytes,
@@ -166,7 +165,13 @@ describe('file bytes: applying edits touches nothing else', () => {
     );
   });
 
-  it('rewrites a file’s bytes with its BOM, its encoding and its line endings (the command-line tool)', () => {
+  it('rewrites a file’s bytes with its BOM, its encoding and its line endings (the write worker)', () => {
+    // How src/node/write-worker.ts rewrites a file: decode, apply the edits, encode as it was.
+    const applyEditsToBytes = (bytes: Uint8Array, edits: readonly TextEdit[]) => {
+      const r = decodeFileBytes(bytes);
+      if (r.skip !== undefined) return { skip: r.skip };
+      return { bytes: encodeFileText(applyTextEdits(r.text, edits), r.encoding) };
+    };
     for (const enc of ENCODINGS) {
       const before = encodeFileText(text, enc);
       const r = applyEditsToBytes(before, edits);

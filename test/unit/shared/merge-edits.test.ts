@@ -3,15 +3,15 @@ import * as fc from 'fast-check';
 import {
   mapOffsets,
   MERGE_FROM_EDITS,
-  mergeEdits,
   mergeRegions,
   mergeSteps,
   REGIONS_FROM_EDITS,
 } from '../../../src/shared/merge-edits';
-import { planEdits, type PlannedEdit } from '../../../src/shared/plan-edits';
+import { type PlannedEdit } from '../../../src/shared/plan-edits';
 import { readSettings } from '../../../src/shared/settings';
 import { makeTransform } from '../../../src/shared/transforms';
 import { applyEdits } from '../../shared/apply-edits';
+import { mergeToEnd, planToEnd } from '../../shared/run-steps';
 
 const toCache = makeTransform(
   'cache',
@@ -28,20 +28,20 @@ const edit = (text: string, start: number, end: number, newText: string): Planne
 });
 
 /** Edits of every URL in `text` (to AMP Cache URLs). */
-const plan = (text: string) => planEdits(text, [{ start: 0, end: text.length }], toCache).edits;
+const plan = (text: string) => planToEnd(text, [{ start: 0, end: text.length }], toCache).edits;
 
 describe('extension merge-edits', () => {
   it('a small plan stays separate edits', () => {
     const text = `a ${PUB} b ${PUB} c`;
     const edits = plan(text);
     assert.equal(edits.length, 2);
-    assert.equal(mergeEdits(text, edits), edits);
+    assert.equal(mergeToEnd(text, edits), edits);
   });
 
   it('a big plan is one edit from its first URL to its last, holding the text between them', () => {
     const text = `start\n${`- ${PUB} ü\n`.repeat(MERGE_FROM_EDITS)}end`;
     const edits = plan(text);
-    const [span, ...rest] = mergeEdits(text, edits);
+    const [span, ...rest] = mergeToEnd(text, edits);
     assert.deepEqual(rest, []);
     assert.equal(span.start, 8);
     assert.equal(span.end, text.length - ' ü\nend'.length, 'a few lines after it: not extended');
@@ -53,7 +53,7 @@ describe('extension merge-edits', () => {
   it('a span of many lines with many lines after it runs to the end of the document', () => {
     const text = `${`- ${PUB}\n`.repeat(2000)}${'plain words\n'.repeat(3000)}`;
     const edits = plan(text);
-    const [span] = mergeEdits(text, edits);
+    const [span] = mergeToEnd(text, edits);
     assert.equal(span.end, text.length);
     assert.equal(applyEdits(text, [span]), applyEdits(text, edits));
   });
@@ -61,7 +61,7 @@ describe('extension merge-edits', () => {
   it('URLs far apart stay separate edits (the span would cost more per character than they cost)', () => {
     const text = `- ${PUB} ${'x'.repeat(600)}\n`.repeat(MERGE_FROM_EDITS + 10);
     const edits = plan(text);
-    assert.equal(mergeEdits(text, edits), edits);
+    assert.equal(mergeToEnd(text, edits), edits);
   });
 
   it('12,345 edits, joined in steps: the same text as separate edits', () => {
@@ -119,7 +119,7 @@ describe('extension merge-edits', () => {
         (pieces, tail, picks) => {
           const text = `${`${PUB} ${pieces.join('')}\n`.repeat(300)}${'words\n'.repeat(tail)}`;
           const edits = plan(text);
-          const merged = mergeEdits(text, edits);
+          const merged = mergeToEnd(text, edits);
           assert.equal(merged.length, 1);
           assert.equal(merged[0].oldText, text.slice(merged[0].start, merged[0].end));
           const expected = applyEdits(text, edits);
@@ -146,7 +146,7 @@ describe('mergeRegions (a workspace file with many changes, issue 20)', () => {
       lines ? '\n' : ' ',
     );
   const plan = (text: string) =>
-    planEdits(
+    planToEnd(
       text,
       [{ start: 0, end: text.length }],
       makeTransform(

@@ -4,7 +4,6 @@ import { findUrls } from '../../../src/core';
 import {
   CHUNK_CHARS,
   lineBounds,
-  planEdits,
   planSteps,
   urlsInSelection,
   type Plan,
@@ -12,6 +11,7 @@ import {
 import { makeTransform } from '../../../src/shared/transforms';
 import { applyEdits } from '../../shared/apply-edits';
 import { readSettings } from '../../../src/shared/settings';
+import { planToEnd } from '../../shared/run-steps';
 
 const settings = readSettings(() => undefined, true);
 const toCache = makeTransform('cache', settings);
@@ -36,7 +36,7 @@ describe('extension plan-edits', () => {
   it('a JSON-escaped URL (https:\\/\\/) is replaced by an escaped one; a plain one stays plain', () => {
     const text =
       '{"a":"https:\\/\\/example.com\\/amp_document.html","b":"https://example.com/amp_document.html"}';
-    const plan = planEdits(text, [{ start: 0, end: text.length }], toCache);
+    const plan = planToEnd(text, [{ start: 0, end: text.length }], toCache);
     assert.equal(plan.edits.length, 2);
     const escaped = CACHE.replaceAll('/', '\\/');
     assert.equal(apply(text, plan), `{"a":"${escaped}","b":"${CACHE}"}`);
@@ -46,7 +46,7 @@ describe('extension plan-edits', () => {
 
   it('converts the URL at a cursor (spec example) and leaves the rest alone', () => {
     const text = `Link: ${PUB} (see)`;
-    const plan = planEdits(text, [at(text, 'example')], toCache);
+    const plan = planToEnd(text, [at(text, 'example')], toCache);
     assert.deepEqual(plan.skipped, []);
     assert.equal(apply(text, plan), `Link: ${CACHE} (see)`);
   });
@@ -54,7 +54,7 @@ describe('extension plan-edits', () => {
   it('a cursor just after the URL still counts', () => {
     const text = `${PUB} x`;
     assert.equal(
-      apply(text, planEdits(text, [{ start: PUB.length, end: PUB.length }], toCache)),
+      apply(text, planToEnd(text, [{ start: PUB.length, end: PUB.length }], toCache)),
       `${CACHE} x`,
     );
   });
@@ -62,7 +62,7 @@ describe('extension plan-edits', () => {
   it('handles several cursors, two on the same URL edited once', () => {
     const text = `a ${PUB}\nb https://foo-example.com/x\n`;
     const sels = [at(text, 'example.com/amp'), at(text, 'amp_document'), at(text, 'foo-example')];
-    const plan = planEdits(text, sels, toCache);
+    const plan = planToEnd(text, sels, toCache);
     assert.equal(plan.edits.length, 2);
     assert.equal(
       apply(text, plan),
@@ -73,7 +73,7 @@ describe('extension plan-edits', () => {
   it('a selection converts every URL it overlaps, even partly selected ones', () => {
     const text = `x ${PUB} y http://example.com/logo.png z`;
     const sel = { start: text.indexOf('amp_document'), end: text.indexOf('logo') };
-    const plan = planEdits(
+    const plan = planToEnd(
       text,
       [sel],
       makeTransform('cache', { ...settings, servingType: 'auto' }),
@@ -86,7 +86,7 @@ describe('extension plan-edits', () => {
 
   it('reverses a cache URL and skips a publisher URL with a reason', () => {
     const text = `${CACHE} ${PUB}`;
-    const plan = planEdits(text, [{ start: 0, end: text.length }], toPublisher);
+    const plan = planToEnd(text, [{ start: 0, end: text.length }], toPublisher);
     assert.equal(apply(text, plan), `${PUB} ${PUB}`);
     // Where it is (for the report's line:column), and quiet: a publisher URL is no news here.
     assert.deepEqual(plan.skipped, [
@@ -95,14 +95,14 @@ describe('extension plan-edits', () => {
   });
 
   it('reports no URL at the cursor and plans no edit', () => {
-    const plan = planEdits('just words', [{ start: 3, end: 3 }], toCache);
+    const plan = planToEnd('just words', [{ start: 3, end: 3 }], toCache);
     assert.deepEqual(plan.edits, []);
     assert.equal(plan.skipped[0].reason, 'no URL at the cursor or in the selection');
   });
 
   it('skips a URL the core refuses, with its message, and one already in the form', () => {
     const text = `https://user:pw@a.com/ ${CACHE}`;
-    const plan = planEdits(text, [{ start: 0, end: text.length }], toCache);
+    const plan = planToEnd(text, [{ start: 0, end: text.length }], toCache);
     assert.equal(plan.edits.length, 0);
     assert.equal(plan.skipped.length, 2);
     assert.match(plan.skipped[0].reason, /user name or password/);
@@ -112,7 +112,7 @@ describe('extension plan-edits', () => {
   it('www. matches get http:// for the conversion', () => {
     const text = 'see www.example.com/a';
     assert.equal(
-      apply(text, planEdits(text, [at(text, 'www')], toCache)),
+      apply(text, planToEnd(text, [at(text, 'www')], toCache)),
       'see https://www-example-com.cdn.ampproject.org/c/www.example.com/a',
     );
   });
@@ -158,7 +158,7 @@ describe('extension plan-edits', () => {
         const text = pieces.join('');
         const start = Math.min(a, b) % (text.length + 1);
         const end = Math.max(start, Math.max(a, b) % (text.length + 1));
-        const plan = planEdits(text, [{ start, end }], toCache);
+        const plan = planToEnd(text, [{ start, end }], toCache);
         let last = 0;
         for (const e of plan.edits) {
           assert.ok(e.start >= last && e.end > e.start, 'sorted and disjoint');

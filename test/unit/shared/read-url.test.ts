@@ -6,12 +6,12 @@ import { createHash } from 'node:crypto';
 import { findUrls } from '../../../src/core';
 import { computeForms } from '../../../src/shared/forms';
 import { urlNear } from '../../../src/shared/locate';
-import { planEdits } from '../../../src/shared/plan-edits';
 import { readUrlAt } from '../../../src/shared/read-url';
 import { readSettings } from '../../../src/shared/settings';
 import { makeTransform } from '../../../src/shared/transforms';
 import { URL_SEEN, WRITTEN } from '../../shared/readings';
 import { planFile } from '../../../src/shared/workspace-plan';
+import { planToEnd } from '../../shared/run-steps';
 
 const settings = readSettings(() => undefined, true);
 
@@ -120,7 +120,7 @@ describe('read-url: a URL as the document reads it (issue 21)', () => {
       ],
     ];
     for (const [lang, text, expected] of cases) {
-      const plan = planEdits(text, [{ start: 0, end: text.length }], toCache, undefined, lang);
+      const plan = planToEnd(text, [{ start: 0, end: text.length }], toCache, undefined, lang);
       assert.equal(plan.edits.length, 1, text);
       const e = plan.edits[0];
       const out = text.slice(0, e.start) + e.newText + text.slice(e.end);
