@@ -51,8 +51,8 @@ export type ReadResult =
  * Reads a regular file and decodes it: the same rules as node-fs.ts's readFile (open without
  * following a link or waiting on a FIFO, fstat the open file, read only a regular file and at most
  * `maxSize` bytes), with synchronous calls. The walk's file system is asynchronous for VS Code's
- * sake; here, 5,000 files read through it cost 2.0 s of CPU against 0.2 s this way (FileHandle's
- * promise round trips), and `amp-url check` reads nothing else.
+ * sake; here, reading through it cost many times the CPU of this way (FileHandle's promise round
+ * trips, docs/benchmarks.md), and `amp-url check` reads nothing else.
  *
  * `mayMatter`, given the bytes of a valid UTF-8 file (less its BOM), may say there is nothing in
  * them to look at: the file is then `passed` over without being decoded (after the same binary and
@@ -104,8 +104,8 @@ function decodeRead(bytes: Buffer, mayMatter?: (utf8: Buffer) => boolean): ReadR
   if (utf32) return { skip: 'notUtf8', detail: `${utf32}: not read` };
   const bom = bomOf(bytes);
   if (bom !== 'utf16le' && bom !== 'utf16be') {
-    // UTF-8, decoded natively (simdutf; the strict TextDecoder took 270 ms of 100 MB, a third of
-    // a check), with decodeFileBytes' refusals.
+    // UTF-8, decoded natively (simdutf; the strict TextDecoder took a large share of a check),
+    // with decodeFileBytes' refusals.
     const nul = bytes.indexOf(0);
     if (nul >= 0 && nul < BINARY_PROBE) return { skip: 'binary' };
     const encoding = bom ?? 'utf8';

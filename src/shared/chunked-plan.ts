@@ -1,6 +1,6 @@
 // The publisher-URL edits of a large document, planned a chunk at a time so that the opt-in
-// Problems and the fix-all never hold the extension host while the user types: with the whole
-// text at once, a 9.5 MB log blocked every extension for 2 s per keystroke. Each chunk ends just
+// Problems and the fix-all never hold the extension host while the user types: the whole text of
+// a large log at once blocked every extension on each keystroke (docs/benchmarks.md). Each chunk ends just
 // after a stop character (no URL crosses one), so chunk by chunk finds exactly the URLs a single
 // pass finds; writeUrl sees the LOOK_BEHIND characters before the chunk as it would in the whole
 // text. `sliced` runs the chunks in time slices, yielding to the event loop between them, and

@@ -180,8 +180,8 @@ type WriteBack = { text: string; unicode: boolean; skip?: undefined } | { skip: 
 
 /**
  * editorWriteBack in steps, yielding between its passes over the bytes and the text (decoding,
- * comparing, counting line endings): each is a native or linear pass, 10–20 ms on a 9 MB file
- * on a busy machine, ~60 ms together, so the workspace scan gives the event loop a turn between them.
+ * comparing, counting line endings): each is a native or linear pass over the whole file, so the
+ * workspace scan gives the event loop a turn between them (docs/benchmarks.md).
  */
 export function* editorWriteBackSteps(r: EditorReading): Generator<void, WriteBack> {
   const own = decodeFileBytes(r.bytes);

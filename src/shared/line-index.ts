@@ -49,8 +49,8 @@ const LINES_PER_STEP = 4096;
 /**
  * lineStarts found only as far as they are asked for, a bounded number of lines per call: the
  * sliced plan places its edits in the text's order, so a 9 MB file's line breaks are searched a
- * step at a time between turns of the event loop instead of all at once (about 50 ms on a busy
- * machine). The same starts as lineStarts (a property test compares them).
+ * step at a time between turns of the event loop instead of all at once (longer than a slice).
+ * The same starts as lineStarts (a property test compares them).
  */
 export class LineIndex {
   /** The line starts found so far, in order: every one up to the last offset reached. */

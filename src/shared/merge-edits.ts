@@ -3,12 +3,12 @@
 // big plan is written as ONE edit from its first URL on, whose new text is the planned-from text
 // with the URLs replaced. Only one: VS Code 1.100's extension host inserts the lines of a change
 // one splice at a time, moving every line after it each time, so a span of many lines with many
-// lines after it costs their product (71 spans on a 5 MB document blocked it for 19 s). Such a
+// lines after it costs their product (docs/benchmarks.md: seconds on a large document). Such a
 // span is extended to the end of the document, which leaves nothing after it to move.
 import type { PlannedEdit } from './plan-edits';
 import { runToEnd } from './time-slice';
 
-/** Below this many edits, separate replacements are cheap (about 10 µs each). */
+/** Below this many edits, separate replacements are cheap. */
 export const MERGE_FROM_EDITS = 256;
 /** A span longer than this per edit would cost more characters than separate edits cost calls. */
 const MAX_CHARS_PER_EDIT = 512;
@@ -100,13 +100,14 @@ export interface Region<T extends PlannedEdit> {
  * between two that must stay `alone` (a box of their own in the Refactor Preview) becomes one
  * replacement from its first URL on, the text between the URLs kept as it is. Why: VS Code's
  * Refactor Preview recomputes a file's preview each time one entry's box changes, so ticking or
- * unticking a file of n entries costs n² (VS Code 1.100: 3,000 entries 20 s; 100,000 froze the
- * window), and the workbench takes one replacement far faster than thousands. Why from the first
- * URL to the end of the file when the run spans many lines: the extension host inserts a change's
- * lines one at a time, moving every line after it (mergeSteps above); 64 regions of a 4.9 MB
- * file of 108,000 URLs blocked it for 78 s, one span to the end does not. A run before an `alone`
- * edit can't reach the end: when its lines times the lines after it are too many, its edits stay
- * separate (one-line replacements cost the extension host nothing of the kind).
+ * unticking a file of n entries costs n² (on VS Code 1.100 a few thousand entries took seconds
+ * and a hundred thousand froze the window: docs/benchmarks.md), and the workbench takes one
+ * replacement far faster than thousands. Why from the first URL to the end of the file when the
+ * run spans many lines: the extension host inserts a change's lines one at a time, moving every
+ * line after it (mergeSteps above): many regions of a large file blocked it for a long time, one
+ * span to the end does not. A run before an `alone` edit can't reach the end: when its lines times
+ * the lines after it are too many, its edits stay separate (one-line replacements cost the
+ * extension host nothing of the kind).
  */
 export function mergeRegions<T extends PlannedEdit>(
   text: string,
@@ -118,7 +119,7 @@ export function mergeRegions<T extends PlannedEdit>(
 
 /**
  * mergeRegions in steps: yields every PIECE_EDITS edits while it groups the runs and joins their
- * new text (a 4.9 MB file of 108,000 URLs took 85 ms to join in one piece), so a caller can give
+ * new text (a large file's text takes longer than a slice to join in one piece), so a caller can give
  * the event loop a turn in between.
  */
 export function* mergeRegionSteps<T extends PlannedEdit>(

@@ -263,8 +263,8 @@ const URLS_PER_STEP = 64;
 
 /**
  * planFile in time slices: the same plan, made `URLS_PER_STEP` URLs at a time with `pause()`
- * (the event loop's turn) whenever `sliceMs` have passed. A 4.9 MB file of 108,000 URLs took
- * 2.7 s in one piece, blocking the extension host for all of it.
+ * (the event loop's turn) whenever `sliceMs` have passed. A large file of many URLs in one piece
+ * would block the extension host for seconds (docs/benchmarks.md).
  */
 export async function planFileSliced(
   text: string,
@@ -384,7 +384,8 @@ function unicodeHost(host: string): string {
 
 /**
  * textHash in time slices, for the scan: a 9 MB text is hashed 262,144 characters at a time, with
- * `pause()` whenever `sliceMs` have passed (in one piece it held the extension host 15–40 ms).
+ * `pause()` whenever `sliceMs` have passed (in one piece it held the extension host longer than a
+ * slice).
  */
 export function textHashSliced(text: string, clock: SliceClock): Promise<number> {
   return runSliced(textHashSteps(text), clock);

@@ -162,8 +162,8 @@ const BUILD_STEP_EDITS = 4096;
  * One WorkspaceEdit of the planned edits whose host matches `host` (undefined: all), built for
  * `mode`. A file with many changes whose text is in `texts` gets regions instead of one entry
  * per URL (mergeRegions: the preview's cost grows with the square of a file's entries, and
- * VS Code serializes each entry on its own: 108,000 one-URL entries held the extension host for
- * 1.6–3 s in that serialization alone, one region of 4.9 MB for ~30 ms); a change that deserves
+ * VS Code serializes each entry on its own, so a hundred thousand one-URL entries held the
+ * extension host for seconds where one region took a slice: docs/benchmarks.md); a change that deserves
  * a look is always an entry of its own, in a category whose label says why.
  */
 export function buildEdit(
@@ -177,8 +177,8 @@ export function buildEdit(
 
 /**
  * buildEdit in time slices: the same edit, with `pause()` (the event loop's turn) whenever
- * `sliceMs` have passed. Joining a 4.9 MB file's new text and sorting its 108,000 changes for the
- * report took 0.15–0.25 s in one piece.
+ * `sliceMs` have passed. Joining a large file's new text and sorting its changes for the report
+ * takes several slices' time in one piece.
  */
 export async function buildEditSliced(
   files: readonly ScannedFile[],
@@ -259,7 +259,7 @@ function* buildSteps(
       );
       if (text && region.end > last.end) {
         // A region run to the end of the file: its end is counted from the last URL's, a bounded
-        // number of line breaks per step (the whole file's took ~50 ms in one piece).
+        // number of line breaks per step (the whole file's take longer than a slice).
         const tail = new LineIndex(text.slice(last.end, region.end));
         const to = region.end - last.end;
         while (!tail.reach(to)) yield;

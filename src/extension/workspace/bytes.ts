@@ -33,7 +33,7 @@ function guessing(uri: vscode.Uri): boolean {
 
 const E_ACUTE_UTF8 = [0xc3, 0xa9];
 
-/** From this size on, editorText gives the event loop a turn between its passes (~2 ms per MB each). */
+/** From this size on, editorText gives the event loop a turn between its passes (each is linear in the size). */
 const PAUSE_FROM_BYTES = 1 << 20;
 
 /** Whether `key` of the `files` section has `value` for `uri` in every language (overrides too). */
