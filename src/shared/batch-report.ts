@@ -7,7 +7,7 @@ import { format, type Localize } from './localize';
 import type { Skip } from './plan-edits';
 
 /** Most items listed per section; the rest are counted. */
-export const MAX_ITEMS = 2000;
+const MAX_ITEMS = 2000;
 /** Longest URL shown whole. */
 const MAX_URL = 300;
 

@@ -4,7 +4,7 @@ import { splitAuthority, splitUri } from '../core/shared/uri';
 
 /** Text scanned for candidates and hosts kept, so a hover on a hashed origin stays cheap. */
 export const CANDIDATE_SCAN_CHARS = 1_000_000;
-export const MAX_CANDIDATES = 500;
+const MAX_CANDIDATES = 500;
 
 /** Distinct lowercase hosts of the URLs in the first `maxChars` of `text`. */
 export function documentHosts(

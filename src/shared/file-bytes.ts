@@ -81,7 +81,7 @@ export function encodeFileText(text: string, encoding: FileEncoding): Uint8Array
 }
 
 /** Whether two byte arrays are equal. */
-export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;

@@ -15,7 +15,7 @@ const BEYOND_C0 =
   '\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff';
 
 /** One character never shown raw (global: for `replace`, not `test`). */
-export const NOT_INERT = new RegExp(`[${C0}${BEYOND_C0}]`, 'g');
+const NOT_INERT = new RegExp(`[${C0}${BEYOND_C0}]`, 'g');
 const NOT_INERT_BEYOND_C0 = new RegExp(`[${BEYOND_C0}]`, 'g');
 
 /** `text` with every NOT_INERT character shown as its code point (`⟨U+202E⟩`), for the editor. */

@@ -74,7 +74,7 @@ export function urlsInSelection(text: string, sel: OffsetRange, languageId?: str
 /** Characters of a selection searched per step, so a long plan can pause in between. */
 export const CHUNK_CHARS = 16 * 1024;
 /** URLs transformed per step. */
-export const CHUNK_URLS = 200;
+const CHUNK_URLS = 200;
 
 /** Line-aligned pieces of a selection, each at most about CHUNK_CHARS long (URLs never span lines). */
 function* chunks(text: string, sel: OffsetRange): Generator<OffsetRange> {

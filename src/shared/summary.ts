@@ -14,7 +14,7 @@ export interface EditSummary {
 }
 
 /** Skip reasons with their counts, most frequent first. */
-export function groupReasons(
+function groupReasons(
   skipped: readonly Skip[],
 ): { reason: string; count: number; example: string }[] {
   const groups = new Map<string, { reason: string; count: number; example: string }>();

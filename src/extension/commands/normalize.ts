@@ -18,11 +18,6 @@ import { makeTransform } from '../../shared/transforms';
 import { editUrls } from './edit-urls';
 import { notStarted } from './report';
 
-export interface NormalizeArgs {
-  preset?: NormalizePreset;
-  options?: NormalizeOptions;
-}
-
 function presetLabel(preset: NormalizePreset): string {
   return {
     safe: vscode.l10n.t('Safe: semantics-preserving steps only'),

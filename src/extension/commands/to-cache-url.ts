@@ -17,10 +17,7 @@ export interface ToCacheArgs {
 }
 
 /** Checks programmatic arguments (untrusted data); a string is the reason they are refused. */
-export function cacheOverrides(
-  config: Config,
-  raw: readonly unknown[],
-): TransformOverrides | string {
+function cacheOverrides(config: Config, raw: readonly unknown[]): TransformOverrides | string {
   const parsed = parseArgs(
     COMMAND.toCacheUrl,
     raw,

@@ -12,7 +12,7 @@ export type Parsed<T> = { value: T; refused?: undefined } | { value?: undefined;
 /** Longest string argument (a URL, a cache id); far above real values, far below a 10 MB string. */
 export const MAX_ARG_STRING = 64 * 1024;
 /** Most entries in a list argument (removeQueryParams, removeDirectoryIndex). */
-export const MAX_ARG_LIST = 256;
+const MAX_ARG_LIST = 256;
 
 /** `object`: checked further by the caller (a nested argument). */
 type Kind = 'string' | 'boolean' | 'integer' | 'strings' | 'booleanOrStrings' | 'object';

@@ -5,7 +5,7 @@ import { shownAsCodePoints } from '../../shared/inert-text';
 import { isHighSurrogate, isLowSurrogate } from '../../core/shared/url-chars';
 
 /** Longest piece of document text shown in a hover; the rest is elided. */
-export const MAX_SHOWN_CHARS = 400;
+const MAX_SHOWN_CHARS = 400;
 
 // CommonMark lets every ASCII punctuation character be backslash-escaped, which makes it literal.
 const PUNCTUATION = /[!-/:-@[-`{-~]/g;

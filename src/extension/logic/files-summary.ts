@@ -3,7 +3,7 @@
 // given knowing what will change.
 
 /** Files named one by one. */
-export const NAMED_FILES = 5;
+const NAMED_FILES = 5;
 
 export interface FilesSummary {
   named: string[];

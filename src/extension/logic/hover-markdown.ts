@@ -60,7 +60,7 @@ const MAX_WARNING_SHOWN = 400;
 const MAX_LABEL_SHOWN = 60;
 
 /** Other caches given a row of their own; the rest are behind "Show all forms". */
-export const MAX_OTHER_CACHE_ROWS = 1;
+const MAX_OTHER_CACHE_ROWS = 1;
 
 /** Forms named in a folded line before "and N more". */
 const MAX_NAMED = 4;
@@ -454,7 +454,7 @@ function refusal(forms: UrlForms): string | undefined {
 }
 
 /** A one-line hover for a URL the core refuses. */
-export function refusedMarkdown(text: string, reason: string, t: Localize = format): string {
+function refusedMarkdown(text: string, reason: string, t: Localize = format): string {
   const why = shortenMiddle(reason, MAX_NOTE_SHOWN);
   return `${escapeMarkdown(t('AMP URL: not a usable URL ({0})', why))}: ${shownValue(text, t, MAX_HEADER_SHOWN)}`;
 }

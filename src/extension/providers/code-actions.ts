@@ -17,7 +17,7 @@ const REWRITE = vscode.CodeActionKind.RefactorRewrite.append('ampUrl');
 /** Longest reason put in a disabled action's title (the menu is one line per action). */
 const MAX_REASON = 80;
 
-export class CodeActions implements vscode.CodeActionProvider {
+class CodeActions implements vscode.CodeActionProvider {
   static readonly providedCodeActionKinds = [REWRITE];
 
   constructor(private readonly config: Config) {}

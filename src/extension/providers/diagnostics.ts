@@ -19,7 +19,7 @@ import { onDidChangeRepoConfig, usableRepoConfigOf } from '../repo-config';
 export const DIAGNOSTIC_SOURCE = 'AMP URL';
 export const DIAGNOSTIC_CODE = 'amp-url';
 /** At most this many diagnostics per document. */
-export const MAX_DIAGNOSTICS = 1000;
+const MAX_DIAGNOSTICS = 1000;
 const DEBOUNCE_MS = 300;
 
 /** A planned publisher-URL edit, placed in the document. */

@@ -15,9 +15,9 @@ import { writeUrlAt } from '../../shared/write-context';
 import { DIAGNOSTIC_CODE, DIAGNOSTIC_SOURCE, publisherEdits } from './diagnostics';
 import { count } from '../numbers';
 
-export const FIX_ALL = vscode.CodeActionKind.SourceFixAll.append('ampUrl');
+const FIX_ALL = vscode.CodeActionKind.SourceFixAll.append('ampUrl');
 /** The lightbulb's fix-all: a quick fix, listed beside the one for the URL at the cursor. */
-export const FIX_ALL_QUICK = vscode.CodeActionKind.QuickFix.append('ampUrl').append('fixAll');
+const FIX_ALL_QUICK = vscode.CodeActionKind.QuickFix.append('ampUrl').append('fixAll');
 
 const isOurs = (d: vscode.Diagnostic) =>
   d.source === DIAGNOSTIC_SOURCE && d.code === DIAGNOSTIC_CODE;

@@ -7,7 +7,7 @@ import { computeForms } from '../../shared/forms';
 import { HOVER_COMMANDS, hoverMarkdown } from '../logic/hover-markdown';
 
 /** The MarkdownString settings for text built from a document: our commands only, no icons, no HTML. */
-export function safeMarkdown(value: string): vscode.MarkdownString {
+function safeMarkdown(value: string): vscode.MarkdownString {
   const md = new vscode.MarkdownString(value, false);
   md.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
   md.supportHtml = false;
@@ -15,7 +15,7 @@ export function safeMarkdown(value: string): vscode.MarkdownString {
   return md;
 }
 
-export class HoverProvider implements vscode.HoverProvider {
+class HoverProvider implements vscode.HoverProvider {
   constructor(private readonly config: Config) {}
 
   provideHover(doc: vscode.TextDocument, pos: vscode.Position): vscode.Hover | undefined {

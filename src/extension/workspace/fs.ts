@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { EntryInfo, EntryType, WalkFileSystem } from '../../shared/workspace-files';
 
 /** What an entry is, itself: a link is a link, whatever it points at. */
-export function entryTypeOf(type: vscode.FileType): EntryType {
+function entryTypeOf(type: vscode.FileType): EntryType {
   if (type & vscode.FileType.SymbolicLink) return 'symlink';
   if (type === vscode.FileType.File) return 'file';
   if (type === vscode.FileType.Directory) return 'directory';

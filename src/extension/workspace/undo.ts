@@ -35,11 +35,6 @@ export function rememberUndo(files: UndoFile[]): void {
   last = files;
 }
 
-/** Files the last change wrote directly that Undo would put back. */
-export function undoableFiles(): number {
-  return last.length;
-}
-
 export interface UndoResult {
   restored: number;
   /** Files left as they are, with the reason (changed since, an error). */

@@ -11,9 +11,9 @@ import { orList } from '../word-lists';
 /** Longest URL a tool takes (a crawl's longest URLs are a few thousand characters). */
 export const MAX_URL_LENGTH = 32_768;
 /** Most URLs one de-AMP call takes. */
-export const MAX_URLS = 1_000;
+const MAX_URLS = 1_000;
 /** Most findings the workspace search returns (its answer says when it stopped there). */
-export const MAX_FIND_RESULTS = 1_000;
+const MAX_FIND_RESULTS = 1_000;
 export const DEFAULT_FIND_RESULTS = 200;
 
 /**

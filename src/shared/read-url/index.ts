@@ -11,7 +11,7 @@ import { compose, type Decoded } from './decoded';
 import { decodeEscapes, type EscapeSyntax } from './escapes';
 
 /** How far past the match a decoded URL may reach (escapes make it longer than the match). */
-export const READ_AHEAD = 8192;
+const READ_AHEAD = 8192;
 
 export interface ReadUrl {
   /** Offsets in `text`: the whole written URL, escapes included. */
@@ -26,7 +26,7 @@ type Reading =
   | { refs?: undefined; escapes: EscapeSyntax };
 
 /** What a context decodes, or undefined when its reader takes the text as written. */
-export function readingOf(ctx: WriteContext): Reading | undefined {
+function readingOf(ctx: WriteContext): Reading | undefined {
   switch (ctx.kind) {
     case 'attribute':
       return { refs: { attribute: true, xml: ctx.xml } };

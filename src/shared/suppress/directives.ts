@@ -80,7 +80,7 @@ export interface Directive {
 }
 
 /** The comment openers of `languageId` (languageOfPath, or the editor's). */
-export function openersOf(languageId: string | undefined): readonly Opener[] {
+function openersOf(languageId: string | undefined): readonly Opener[] {
   return languageId !== undefined && Object.hasOwn(BY_LANGUAGE, languageId)
     ? BY_LANGUAGE[languageId]
     : ALL;

@@ -16,7 +16,7 @@ export const MAX_CONFIG_SIZE = 1_000_000;
 /** Most entries of each list. */
 const MAX_ENTRIES = 1000;
 
-export const RULE_LEVELS = ['off', 'warning', 'error'] as const;
+const RULE_LEVELS = ['off', 'warning', 'error'] as const;
 export type RuleLevel = (typeof RULE_LEVELS)[number];
 
 /**

@@ -85,7 +85,7 @@ function escaperFor(ctx: WriteContext, old: string): Escaper {
 }
 
 /** The name of a context, for refusals. */
-export function contextName(ctx: WriteContext, t: Localize = format): string {
+function contextName(ctx: WriteContext, t: Localize = format): string {
   switch (ctx.kind) {
     case 'attribute':
       return ctx.xml ? t('XML attribute') : t('HTML attribute');
@@ -109,7 +109,7 @@ export function contextName(ctx: WriteContext, t: Localize = format): string {
 }
 
 /** `U+0022 (")`, or `U+2028` for a character that does not show. */
-export function describeChar(ch: string): string {
+function describeChar(ch: string): string {
   const hex = 'U+' + (ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
   return /^[!-~]$/.test(ch) ? `${hex} (${ch})` : hex;
 }
