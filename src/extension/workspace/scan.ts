@@ -277,7 +277,7 @@ export async function scanFiles(
   };
   const budget = new ByteBudget(READ_BUDGET);
   // The clock of the sliced work (planning, hashing): one slice for all the workers, so large
-  // files planned at once do not run their slices back to back (slices.ts).
+  // files planned at once do not run their slices back to back (time-slice.ts).
   const clock: SliceClock = { ...sharedSlices(), now: eventLoop.now };
   let next = 0;
   let done = 0;

@@ -169,7 +169,7 @@ async function walk(fs: WalkFileSystem, o: WalkOptions): Promise<WalkResult> {
   let rootReal: string | undefined;
   if (fs.realPath) rootReal = await fs.realPath('').catch(() => undefined);
 
-  // One slice for all the folder readers (slices.ts: each on its own made a convoy of 16).
+  // One slice for all the folder readers (time-slice.ts: each on its own made a convoy).
   const slices = sharedSlices();
   /** Checks Cancel and gives the event loop back when the slice is used up. */
   const tick = async (): Promise<boolean> => {
