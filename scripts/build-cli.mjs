@@ -1,6 +1,7 @@
 // Builds what runs outside VS Code (docs/cli.md, docs/library.md, docs/sql.md):
 //   dist/cli/amp-url.js          the command-line tool (Node >= 20), with dist/cli/write-worker.js,
-//                                the worker threads of `check --fix`
+//                                the worker threads of `check --fix`, and dist/cli/mcp.js, the
+//                                `mcp` command (loaded only by it)
 //   dist/lib/index.cjs / .mjs    the library, CommonJS and ES module, with dist/lib/types/*.d.ts
 //   dist/standalone/amp-url.js   one classic script defining the global AmpUrl, for engines with
 //                                only ECMAScript (BigQuery, Snowflake JavaScript UDFs)
@@ -39,6 +40,22 @@ const tr46AsNode = {
   },
 };
 
+/**
+ * `amp-url mcp` (src/cli/mcp.ts) in its own file beside the tool, required only when that command
+ * runs: the protocol's SDK and its schema libraries are half of the tool's code, and Node parses a
+ * bundle whole at start-up, even the parts a command never calls.
+ */
+const mcpApart = {
+  name: 'mcp-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/mcp$/ }, (args) =>
+      args.importer.endsWith(path.join('src', 'cli', 'main.ts'))
+        ? { path: './mcp.js', external: true }
+        : undefined,
+    );
+  },
+};
+
 /** A standalone bundle: one classic script whose global AmpUrl holds what `entry` exports. */
 function standalone(entry, outfile, what) {
   return esbuild.build({
@@ -72,6 +89,15 @@ await Promise.all([
     format: 'cjs',
     outfile: 'dist/cli/amp-url.js',
     banner: { js: '#!/usr/bin/env node' },
+    define: { AMP_URL_VERSION: JSON.stringify(pkg.version) },
+    plugins: [mcpApart],
+  }),
+  esbuild.build({
+    ...common,
+    entryPoints: ['src/cli/mcp.ts'],
+    platform: 'node',
+    format: 'cjs',
+    outfile: 'dist/cli/mcp.js',
     define: { AMP_URL_VERSION: JSON.stringify(pkg.version) },
   }),
   // The write workers of `check --fix` (src/node/write-worker.ts), beside the tool.
