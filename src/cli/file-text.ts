@@ -100,14 +100,16 @@ function readRefusal(r: Refused): ReadResult {
 
 /** The text of bytes read, with the skips of decodeFileBytes (and UTF-32, which it can't tell). */
 function decodeRead(bytes: Buffer, mayMatter?: (utf8: Buffer) => boolean): ReadResult {
-  const utf32 = utf32Of(bytes);
+  // The probe alone is searched, natively: most files have no NUL, and their bytes past it tell
+  // nothing. Without a NUL there, a file is not UTF-32 either (utf32Of needs one).
+  const nul = bytes.subarray(0, BINARY_PROBE).indexOf(0);
+  const utf32 = nul >= 0 ? utf32Of(bytes) : undefined;
   if (utf32) return { skip: 'notUtf8', detail: `${utf32}: not read` };
   const bom = bomOf(bytes);
   if (bom !== 'utf16le' && bom !== 'utf16be') {
     // UTF-8, decoded natively (simdutf; the strict TextDecoder took a large share of a check),
     // with decodeFileBytes' refusals.
-    const nul = bytes.indexOf(0);
-    if (nul >= 0 && nul < BINARY_PROBE) return { skip: 'binary' };
+    if (nul >= 0) return { skip: 'binary' };
     const encoding = bom ?? 'utf8';
     const body = bom ? bytes.subarray(bomLength(encoding)) : bytes;
     if (!isUtf8(body)) return { skip: 'notUtf8' };
