@@ -33,8 +33,13 @@ function stdin(): Streams['stdin'] {
   return process.stdin;
 }
 
+let opened: Streams['stdin'] | undefined;
 void main(process.argv.slice(2), {
-  stdin: stdin(),
+  // Opened by the first command that reads it: `check` and `find` never do, and the stream's
+  // modules then stay unloaded.
+  get stdin() {
+    return (opened ??= stdin());
+  },
   stdout: process.stdout,
   stderr: process.stderr,
 }).then((code) => {

@@ -4,9 +4,8 @@
 // (safe-file.ts), but the waits overlap: one after another they were most of a fix's time. The
 // worker reads the file again, confined, and writes only when its bytes are still those checked
 // (their SHA-256); every other guarantee is safe-file.ts's.
-import { createHash } from 'node:crypto';
 import { runDirectWrites } from '../node/direct-writes';
-import type { Refused } from '../node/safe-file';
+import { sha256Hex, type Refused } from '../node/safe-file';
 import type { WriteJob, WriteOutcome } from '../node/write-jobs';
 import type { Finding } from '../shared/check-file';
 import type { FileText } from './file-text';
@@ -29,7 +28,7 @@ export function pendingFix(
   fixable: Finding[],
   maxSize: number,
 ): PendingFix {
-  const sha256 = createHash('sha256').update(read.bytes).digest('hex');
+  const sha256 = sha256Hex(read.bytes);
   const edits = fixable.map((f) => ({ start: f.start, end: f.end, newText: f.fix ?? '' }));
   return { index, job: { rel, expect: { sha256 }, edits, maxSize }, fixable };
 }

@@ -23,7 +23,6 @@
 //   given). Otherwise nothing is renamed and `changed` is returned.
 // - One name. A file with more than one hard link is not replaced (`hardLinks`): its other
 //   names may be outside the root.
-import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -104,7 +103,25 @@ const versionOf = (s: fs.Stats): FileVersion => ({
 const sameVersion = (s: fs.Stats, v: FileVersion): boolean =>
   s.dev === v.dev && s.ino === v.ino && s.size === v.size && s.mtimeMs === v.mtimeMs;
 
+/** A path with an empty, `.` or `..` component, or a NUL: not a plain relative path. */
+const NOT_PLAIN = /(?:^|\/)\.{0,2}(?:\/|$)|\0/;
+
 const codeOf = (e: unknown): string => (e as NodeJS.ErrnoException).code ?? 'error';
+
+let cryptoModule: typeof import('node:crypto') | undefined;
+/**
+ * node:crypto, loaded by the first replacement or hash: a run that only reads (`amp-url check`
+ * without --fix) does not pay for loading it at start-up.
+ */
+function crypto(): typeof import('node:crypto') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load, see above
+  return (cryptoModule ??= require('node:crypto') as typeof import('node:crypto'));
+}
+
+/** The SHA-256 of `bytes`, in hex (what `Expected.sha256` holds). */
+export function sha256Hex(bytes: Uint8Array): string {
+  return crypto().createHash('sha256').update(bytes).digest('hex');
+}
 
 /** Bytes compared or hashed at a time in the freshness check. */
 const CHUNK = 1 << 20;
@@ -192,7 +209,7 @@ export class ConfinedFiles {
     expected: Expected,
     options: ReplaceOptions,
   ): Refused | undefined {
-    const temp = folder.at(`.amp-url-${randomBytes(12).toString('hex')}.tmp`);
+    const temp = folder.at(`.amp-url-${crypto().randomBytes(12).toString('hex')}.tmp`);
     let tfd: number;
     try {
       tfd = fs.openSync(temp, TEMP_FLAGS, 0o600);
@@ -246,11 +263,10 @@ export class ConfinedFiles {
   ):
     | ({ fd: number; stat: fs.Stats; folder: Folder; name: string } & { refused?: undefined })
     | Refused {
-    const parts = rel.split('/');
-    if (parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('\0')))
-      return { refused: 'outside' };
-    const name = parts[parts.length - 1];
-    const folder = this.openFolder(parts.slice(0, -1).join('/'), recheck);
+    if (NOT_PLAIN.test(rel)) return { refused: 'outside' };
+    const slash = rel.lastIndexOf('/');
+    const name = rel.slice(slash + 1);
+    const folder = this.openFolder(slash < 0 ? '' : rel.slice(0, slash), recheck);
     if ('refused' in folder) return folder;
     let fd: number;
     try {
@@ -394,7 +410,7 @@ function writeAll(fd: number, data: Uint8Array): void {
 function sameContent(fd: number, expected: Expected): boolean {
   const size = expected.version.size;
   if (expected.bytes && expected.bytes.length !== size) return false;
-  const hash = expected.bytes ? undefined : createHash('sha256');
+  const hash = expected.bytes ? undefined : crypto().createHash('sha256');
   const chunk = Buffer.allocUnsafe(Math.min(CHUNK, size + 1));
   let at = 0;
   for (;;) {
