@@ -177,6 +177,11 @@ async function walk(fs: WalkFileSystem, o: WalkOptions): Promise<WalkResult> {
     if (o.isCancelled?.()) result.cancelled = true;
     return result.cancelled;
   };
+  /**
+   * tick, awaited only when it may pause or be cancelled: a walk nobody can cancel (the command
+   * line) then lists a folder's entries without a promise and a turn of the microtask queue each.
+   */
+  const mustTick = (): boolean => result.cancelled || o.isCancelled !== undefined || slices.due();
 
   const readIgnore = async (path: string): Promise<string | undefined> => {
     let problem: IgnoreFileProblem;
@@ -277,7 +282,7 @@ async function walk(fs: WalkFileSystem, o: WalkOptions): Promise<WalkResult> {
     }
     const base = splitPath(dir);
     for (const [name, type] of entries) {
-      if (await tick()) return;
+      if (mustTick() && (await tick())) return;
       // An ignore file that is not a regular file is reported once, above.
       if (useIgnore && type !== 'file' && type !== 'directory' && isIgnoreFileName(name)) continue;
       const path = at(name);
