@@ -160,4 +160,15 @@ describe('amp-url mcp (the SDK client spawning the built CLI)', function () {
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /^amp-url mcp: --root .* is not a folder/);
   });
+
+  it('is built beside the tool (mcp.js): the other commands do not carry the SDK', () => {
+    // The bundles name each module they hold in a comment: the SDK's are in mcp.js alone, which
+    // the tests above reach through amp-url.js.
+    const sdk = 'node_modules/@modelcontextprotocol/sdk/';
+    assert.equal(fs.readFileSync(CLI, 'utf8').includes(sdk), false);
+    assert.equal(
+      fs.readFileSync(path.join(path.dirname(CLI), 'mcp.js'), 'utf8').includes(sdk),
+      true,
+    );
+  });
 });
