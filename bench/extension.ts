@@ -170,7 +170,7 @@ export function run(): void {
   const { planSteps } =
     require('../src/shared/plan-edits') as typeof import('../src/shared/plan-edits');
   const { planToEnd } =
-    require('../test/shared/run-steps') as typeof import('../test/shared/run-steps');
+    require('../test/helpers/run-steps') as typeof import('../test/helpers/run-steps');
   const { mergeSteps } =
     require('../src/shared/merge-edits') as typeof import('../src/shared/merge-edits');
   const { makeTransform } =

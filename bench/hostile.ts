@@ -76,7 +76,7 @@ export function run(): void {
   const { readSettings } =
     require('../src/shared/settings') as typeof import('../src/shared/settings');
   const { planToEnd } =
-    require('../test/shared/run-steps') as typeof import('../test/shared/run-steps');
+    require('../test/helpers/run-steps') as typeof import('../test/helpers/run-steps');
   const { makeTransform } =
     require('../src/shared/transforms') as typeof import('../src/shared/transforms');
   const settings = readSettings(() => undefined, true);

@@ -14,7 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { nodeWalkFileSystem } from '../../src/cli/node-fs';
 import { walkFiles } from '../../src/shared/workspace-files';
-import { packagesRepo } from '../../test/shared/packages-repo';
+import { packagesRepo } from '../../test/helpers/packages-repo';
 import { QUICK, sized } from '../urls';
 
 const PATHOLOGICAL = `!keep.md\na/${'**/'.repeat(14)}b\n`;

@@ -1,7 +1,7 @@
 // The core: pure, synchronous URL transformations with no editor or Node dependency.
-// Each concern lives in its own folder (amp, safe-browsing, normalize, find; shared is what they
+// Each concern lives in its own folder (amp, safe-browsing, normalize, find; common is what they
 // all use); this file only re-exports their public faces.
-export * from './shared';
+export * from './common';
 export * from './amp';
 export * from './safe-browsing';
 export * from './normalize';

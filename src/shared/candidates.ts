@@ -1,6 +1,6 @@
 // Hosts named in a document: the candidates a hashed AMP Cache prefix is matched against.
 import { absoluteUrl, findUrls } from '../core';
-import { splitAuthority, splitUri } from '../core/shared/uri';
+import { splitAuthority, splitUri } from '../core/common/uri';
 
 /** Text scanned for candidates and hosts kept, so a hover on a hashed origin stays cheap. */
 export const CANDIDATE_SCAN_CHARS = 1_000_000;

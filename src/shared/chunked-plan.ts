@@ -5,7 +5,7 @@
 // pass finds; writeUrl sees the LOOK_BEHIND characters before the chunk as it would in the whole
 // text. `sliced` runs the chunks in time slices, yielding to the event loop between them, and
 // stops at a cap or when the document changes.
-import { isStopAt } from '../core/shared/url-chars';
+import { isStopAt } from '../core/common/url-chars';
 import { format, type Localize } from './localize';
 import type { Transform } from './transforms';
 import { planFile, type EditGroup, type WorkspaceTarget } from './workspace-plan';

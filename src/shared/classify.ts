@@ -7,7 +7,7 @@ import {
   type AmpProjectFile,
   type ServingType,
 } from '../core';
-import { splitUri } from '../core/shared/uri';
+import { splitUri } from '../core/common/uri';
 
 /**
  * `viewer` is an AMP viewer URL (`https://www.google.com/amp/s/…`): reversed like a cache URL,

@@ -12,7 +12,7 @@ import {
   type ServingType,
 } from '../core';
 import { isPlainPublisherUrl, quietPublisherUrl } from '../core/amp/fast-path';
-import { splitUri } from '../core/shared/uri';
+import { splitUri } from '../core/common/uri';
 import { classify, originOf, servingTypeFor } from './classify';
 import { format, type Localize } from './localize';
 import { noCache } from './cache-origins';

@@ -4,8 +4,8 @@
 // character). Every new URL is written through writeUrl.
 import { urlsToPlan } from './amp-url-matches';
 import { readUrlAt } from './read-url';
-import { splitAuthority, splitUri } from '../core/shared/uri';
-import { hostToAscii, hostToUnicode } from '../core/shared';
+import { splitAuthority, splitUri } from '../core/common/uri';
+import { hostToAscii, hostToUnicode } from '../core/common';
 import type { AmpCache, ReverseWarningCode } from '../core';
 import { classify } from './classify';
 import { format, type Localize } from './localize';

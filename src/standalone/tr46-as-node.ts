@@ -1,6 +1,6 @@
 // tr46 as the URL parser of Node 20 (the library's reference, Ada) applies it, where the two
 // differ: no Bidi rule here (Node's own check accepts and refuses by rules of its own, e.g. `aא`
-// but not `bשלום`; the core checks RFC 5893 itself after parsing, core/shared/bidi.ts, so both
+// but not `bשלום`; the core checks RFC 5893 itself after parsing, core/common/bidi.ts, so both
 // refuse every such host, one message may differ: docs/sql.md), and
 // an `xn--` label whose Punycode decodes to ASCII only (`xn--a-`) is kept as written, where tr46
 // writes the decoded ASCII (`a`). The standalone build points whatwg-url's `require("tr46")` here,

@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { findingRows } from '../shared/agent-answers';
+import { findingRows } from '../helpers/agent-answers';
 import { TOOLS } from '../../src/shared/agent-tools';
 import { CLI } from './paths';
 

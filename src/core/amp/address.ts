@@ -3,9 +3,9 @@
 // by the reverse, the URL kinds and the publisher domain.
 import { trimUrl } from './cache-url';
 import { AMP_CACHES, type AmpCache } from './caches';
-import { MAX_URL_LENGTH, UrlError, checkInput } from '../shared/errors';
-import { hostToAscii, quote } from '../shared/idn';
-import { splitAuthority } from '../shared/uri';
+import { MAX_URL_LENGTH, UrlError, checkInput } from '../common/errors';
+import { hostToAscii, quote } from '../common/idn';
+import { splitAuthority } from '../common/uri';
 
 export function notCache(message: string): UrlError {
   return new UrlError('not-a-cache-url', message);

@@ -1,7 +1,7 @@
 // Publisher URL -> AMP Cache URL (docs/specs.md, AMP Cache "Path"; the prefix is prefix.ts).
 import { hostInfo, otherHostInfo, plainPrefix, type HostInfo } from './prefix';
 import { AMP_CACHES } from './caches';
-import { MAX_URL_LENGTH, UrlError, checkInput, describe, readOptions } from '../shared/errors';
+import { MAX_URL_LENGTH, UrlError, checkInput, describe, readOptions } from '../common/errors';
 import {
   hostInputProblem,
   hostToAscii,
@@ -9,8 +9,8 @@ import {
   isIpv6,
   quote,
   strictDomainProblem,
-} from '../shared/idn';
-import { splitAuthority } from '../shared/uri';
+} from '../common/idn';
+import { splitAuthority } from '../common/uri';
 
 export type ServingType = 'c' | 'v' | 'wp' | 'cert' | 'i' | 'ii' | 'r';
 

@@ -7,7 +7,7 @@ import { type AmpCache } from './caches';
 import { isPrefixedDomainAt, isRetiredDomainAt, matchHost, mayBeAmpHostAt } from './hosts';
 import { asciiHost } from './address';
 import { REVERSE_TYPES, isViewerParam } from './params';
-import { hostToAscii, isIpv4 } from '../shared/idn';
+import { hostToAscii, isIpv4 } from '../common/idn';
 
 const isLdh = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45;
 

@@ -3,7 +3,7 @@
 // is one line of AMP_HOSTS. The list with its sources is in docs/amp-hosts.md.
 import { AMP_CACHES, type AmpCache } from './caches';
 import { cacheDomainAscii } from './cache-url';
-import { ownProperties } from '../shared/errors';
+import { ownProperties } from '../common/errors';
 
 /**
  * `cache`: `/<serving type>/[s/]<host>/…`; `viewer`: `/<viewerPath>/[s/]<host>/…`; `project`: the

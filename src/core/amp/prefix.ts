@@ -2,9 +2,9 @@
 // Three paths give the same prefix (a property test checks it): plain lower-case hosts in one
 // pass, other hosts label by label with memoized IDN labels, and the general path for the rest.
 import * as punycode from 'punycode/';
-import { base32 } from '../shared/base32';
-import { bidiRuleProblem } from '../shared/bidi';
-import { UrlError } from '../shared/errors';
+import { base32 } from '../common/base32';
+import { bidiRuleProblem } from '../common/bidi';
+import { UrlError } from '../common/errors';
 import {
   dnsLengthProblem,
   hostForms,
@@ -13,9 +13,9 @@ import {
   quote,
   strictDomainProblem,
   type HostForms,
-} from '../shared/idn';
-import { memoize } from '../shared/memo';
-import { sha256Utf8 } from '../shared/sha256';
+} from '../common/idn';
+import { memoize } from '../common/memo';
+import { sha256Utf8 } from '../common/sha256';
 
 /** The fallback prefix: base32(SHA-256(domain)) without its `====` padding, 52 characters. */
 function hashedPrefix(asciiDomain: string): string {

@@ -5,8 +5,8 @@ import { domainPrefix } from './cache-url';
 import { type AmpCache } from './caches';
 import { matchHost } from './hosts';
 import { cacheList, knownDomains, notCache, splitCacheAddress } from './address';
-import { UrlError, readOptions } from '../shared/errors';
-import { hostToAscii, quote } from '../shared/idn';
+import { UrlError, readOptions } from '../common/errors';
+import { hostToAscii, quote } from '../common/idn';
 
 // The fallback prefix: base32 (RFC 4648 alphabet, lower case) of a SHA-256, padding dropped.
 const HASHED_PREFIX = /^[a-z2-7]{52}$/;

@@ -26,8 +26,8 @@ import {
   publisherQuery,
   type ReverseServingType,
 } from './params';
-import { UrlError, readOptions } from '../shared/errors';
-import { hostToAscii, quote } from '../shared/idn';
+import { UrlError, readOptions } from '../common/errors';
+import { hostToAscii, quote } from '../common/idn';
 
 /** A cache URL taken apart. `prefix` is '' on the bare cache host (`https://cdn.ampproject.org/c/…`). */
 export interface ParsedCacheUrl {

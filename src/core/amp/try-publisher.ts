@@ -4,7 +4,7 @@
 import { AMP_CACHES, type AmpCache } from './caches';
 import { fastPublisherUrl, plainPublisherHost } from './fast-path';
 import { notAmpHostMessage, readAmpAddress, reverseAt, type ReverseOptions } from './reverse';
-import { UrlError, withoutStacks, type UrlErrorCode } from '../shared/errors';
+import { UrlError, withoutStacks, type UrlErrorCode } from '../common/errors';
 
 /** Why a URL was refused: a UrlError's code and message (a UrlError is one). */
 export interface UrlRefusal {

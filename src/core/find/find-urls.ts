@@ -4,7 +4,7 @@
 // runs only from there: one forward pass with O(1) work per code unit, so any input is linear;
 // and a URL never spans a "stop" character, so `urlAt` reads only the text around it.
 // Why not linkify-it: see the README ("Finding URLs in text").
-import { UrlError } from '../shared/errors';
+import { UrlError } from '../common/errors';
 import {
   Ascii,
   asciiClass,
@@ -18,7 +18,7 @@ import {
   isStopAt,
   isTrailing,
   isUnicodeStop,
-} from '../shared/url-chars';
+} from '../common/url-chars';
 
 /**
  * Where a URL is in text: `text.slice(start, end)`, offsets in UTF-16 code units. Offsets only:

@@ -2,7 +2,7 @@
 // (RFC 3986 6.2.3). The userinfo is case-sensitive and is kept as written.
 import { addWww, lowercaseHost, removeWww } from './host';
 import type { ResolvedOptions } from './options';
-import { DEFAULT_PORTS, joinAuthority, splitAuthority } from '../shared/uri';
+import { DEFAULT_PORTS, joinAuthority, splitAuthority } from '../common/uri';
 
 type AuthoritySteps = Pick<
   ResolvedOptions,

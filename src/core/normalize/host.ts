@@ -1,6 +1,6 @@
 // Host steps of normalization: case-folding (RFC 3986 6.2.2.1) and the `www` label.
-import { lowercaseOutsideEscapes } from '../shared/percent-escapes';
-import { registrableDomain as pslDomain } from '../shared/psl';
+import { lowercaseOutsideEscapes } from '../common/percent-escapes';
+import { registrableDomain as pslDomain } from '../common/psl';
 
 /** Lowercases a host; an IPv6 zone ID (after `%25`, RFC 6874) may be case-sensitive and stays. */
 export function lowercaseHost(host: string): string {

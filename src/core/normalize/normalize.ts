@@ -2,14 +2,14 @@
 // (docs/specs.md, "RFC 3986 normalization").
 // Steps run in an order where none can create work for an earlier one (escapes are decoded before
 // dot segments are removed, and so on), so normalize(normalize(x)) === normalize(x) for any options.
-import { checkInput, UrlError } from '../shared/errors';
+import { checkInput, UrlError } from '../common/errors';
 import { normalizeAuthority } from './authority';
 import { type NormalizeOptions, resolveOptions, type ResolvedOptions } from './options';
 import { addTrailingSlash, removeDuplicateSlashes, trimPathEnd } from './path';
 import { normalizeQuery } from './query';
-import { normalizeEscapes } from '../shared/percent-escapes';
+import { normalizeEscapes } from '../common/percent-escapes';
 import { removeDotSegments } from './dot-segments';
-import { joinUri, splitUri, type UriParts } from '../shared/uri';
+import { joinUri, splitUri, type UriParts } from '../common/uri';
 import { checkValidUri } from './valid-uri';
 
 export {

@@ -1,7 +1,7 @@
 // The options of `normalize`: one switch per step of docs/specs.md's "RFC 3986 normalization",
 // the steps list the extension shows in its Quick Pick and settings, the presets, and the check of
 // an options object.
-import { UrlError, ownProperties } from '../shared/errors';
+import { UrlError, ownProperties } from '../common/errors';
 
 export interface NormalizeOptions {
   // Semantics-preserving (RFC 3986 6.2.2, 6.2.3): default true.

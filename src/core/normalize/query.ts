@@ -1,7 +1,7 @@
 // Query steps that change semantics (docs/specs.md, "RFC 3986 normalization"). Parameters are the `&`-separated parts of
 // the query, each kept exactly as written: nothing is decoded, re-encoded, or given an `=`.
 import type { ParamNames } from './options';
-import { decodeForMatching } from '../shared/percent-escapes';
+import { decodeForMatching } from '../common/percent-escapes';
 
 export interface QuerySteps {
   removeQueryParams: ParamNames | undefined;

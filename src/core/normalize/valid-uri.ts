@@ -3,8 +3,8 @@
 // host holds, a bad IP literal, a port that is no number. Refused with the reason, never returned
 // "normalized". Left as written, as before: a stray `%`, and `"`, `[`, `{` and the like in a
 // path, query or fragment, which browsers and servers read (normalize never re-encodes).
-import { UrlError } from '../shared/errors';
-import type { UriParts } from '../shared/uri';
+import { UrlError } from '../common/errors';
+import type { UriParts } from '../common/uri';
 
 // Never in a URI: C0 and C1 controls, space, DEL, line and paragraph separators and Bidi
 // controls (RFC 3987 3.1 excludes them from IRIs).

@@ -1,10 +1,10 @@
 // Safe Browsing URL canonicalization (spec: Safe Browsing "URLs and Hashing").
-import { checkInput, MAX_URL_LENGTH, UrlError } from '../shared/errors';
+import { checkInput, MAX_URL_LENGTH, UrlError } from '../common/errors';
 import { escapeBytes, toByteString, unescapeFully } from './escape';
 import { canonicalHost } from './host';
 import { canonicalPath } from './path';
-import { splitAuthority } from '../shared/uri';
-import { isAsciiDigit, isAsciiLetter, isSchemeChar } from '../shared/url-chars';
+import { splitAuthority } from '../common/uri';
+import { isAsciiDigit, isAsciiLetter, isSchemeChar } from '../common/url-chars';
 
 /** A canonical URL's parts; `host` and `path` are escaped, `query` is kept as it came. */
 export interface CanonicalUrl {

@@ -1,7 +1,7 @@
 // Safe Browsing host-suffix / path-prefix expressions of a URL.
 import { canonicalParts, type CanonicalUrl } from './canonicalize';
 import { isDottedIPv4 } from './ip';
-import { registrableDomain } from '../shared/psl';
+import { registrableDomain } from '../common/psl';
 
 const MAX_SUFFIXES = 4; // the eTLD+1 and up to three more labels
 const MAX_PREFIXES = 4; // `/` and up to three directories

@@ -1,7 +1,7 @@
 // SHA-256 hash prefixes of Safe Browsing expressions.
-import { UrlError, describe } from '../shared/errors';
+import { UrlError, describe } from '../common/errors';
 import { expressions } from './expressions';
-import { sha256Utf8 } from '../shared/sha256';
+import { sha256Utf8 } from '../common/sha256';
 
 export type HashPrefixLength = 4 | 8 | 16 | 32;
 

@@ -1,7 +1,7 @@
 // The host steps of Safe Browsing canonicalization: IDN, dots, IP literals, lowercase, escaping.
-import { UrlError } from '../shared/errors';
-import { MAX_HOST_INPUT, hostToAscii, isIpv4 } from '../shared/idn';
-import { memoize } from '../shared/memo';
+import { UrlError } from '../common/errors';
+import { MAX_HOST_INPUT, hostToAscii, isIpv4 } from '../common/idn';
+import { memoize } from '../common/memo';
 import { escapeBytes, stringToBytes, unescapeOnce } from './escape';
 import { formatIPv6Host, legacyIPv4, parseIPv6 } from './ip';
 

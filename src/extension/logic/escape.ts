@@ -2,7 +2,7 @@
 // formatting can come from a URL, whatever characters it holds. Controls, Bidi and invisible
 // characters are shown as code points (src/shared/inert-text.ts).
 import { shownAsCodePoints } from '../../shared/inert-text';
-import { isHighSurrogate, isLowSurrogate } from '../../core/shared/url-chars';
+import { isHighSurrogate, isLowSurrogate } from '../../core/common/url-chars';
 
 /** Longest piece of document text shown in a hover; the rest is elided. */
 const MAX_SHOWN_CHARS = 400;

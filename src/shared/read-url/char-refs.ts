@@ -4,7 +4,7 @@
 // letter or digit (`?a=1&copy=2` keeps `&copy`). The named table holds every name that decodes
 // to an ASCII character and the legacy (Latin-1) names: all a URL's reader turns into a
 // character a URL can hold as written; a rarer name (`&hellip;`) is left as written.
-import { isAsciiAlnum, isHexDigit } from '../../core/shared/url-chars';
+import { isAsciiAlnum, isHexDigit } from '../../core/common/url-chars';
 import { type Decoded, Decoding } from './decoded';
 
 // U+00A0..U+00FF in order: the legacy names, which also decode without `;`.

@@ -1,7 +1,7 @@
 // Backslash escapes as the language reading the string decodes them: JavaScript and JSON string
 // literals, CSS strings and url(), CommonMark link destinations. Decoding stops at an escape the
 // language would refuse (the URL ends there, as the finder ends it at the `\`).
-import { isHexDigit } from '../../core/shared/url-chars';
+import { isHexDigit } from '../../core/common/url-chars';
 import { type Decoded, Decoding } from './decoded';
 
 function hexRun(src: string, from: number, max: number): number {

@@ -1,14 +1,14 @@
 // The characters of a URL that a browser sends percent-encoded, written percent-encoded: the WHATWG
 // URL Standard's percent-encode sets, applied per component (userinfo, path, query, fragment), so
 // the browser reads the written URL as the very same URL (same href). One linear pass.
-import { isInvisible } from '../../core/shared/invisible';
+import { isInvisible } from '../../core/common/invisible';
 import {
   isAsciiLetter,
   isHighSurrogate,
   isLowSurrogate,
   isSchemeChar,
   isUnicodeStop,
-} from '../../core/shared/url-chars';
+} from '../../core/common/url-chars';
 
 /** The parts of a URL a code unit can be in. */
 export const Part = {

@@ -83,4 +83,4 @@ export async function someActions(
   }, what);
 }
 
-export { linkTargets, outsideCode } from '../../shared/markdown';
+export { linkTargets, outsideCode } from '../../helpers/markdown';

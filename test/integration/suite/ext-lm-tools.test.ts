@@ -5,7 +5,7 @@ import * as assert from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { findingRows } from '../../shared/agent-answers';
+import { findingRows } from '../../helpers/agent-answers';
 import { TOOLS } from '../../../src/shared/agent-tools';
 import { activateExtension, fixturesDir } from './util';
 

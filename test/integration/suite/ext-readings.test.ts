@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { shortValue } from '../../../src/extension/logic/hover-markdown';
 import { parseLinkTarget } from '../../../src/extension/logic/link-args';
-import { URL_SEEN, WRITTEN } from '../../shared/readings';
+import { URL_SEEN, WRITTEN } from '../../helpers/readings';
 import { linkTargets, ourHover } from './ext-helpers';
 import { activateExtension, closeAllEditors, openDoc } from './util';
 

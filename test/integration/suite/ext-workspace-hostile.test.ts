@@ -13,7 +13,7 @@ import type { WorkspaceResult } from '../../../src/extension/workspace/report';
 import { listWorkspaceFiles, scanFiles } from '../../../src/extension/workspace/scan';
 import { Config } from '../../../src/extension/config';
 import { makeTransform } from '../../../src/shared/transforms';
-import { packagesRepo } from '../../shared/packages-repo';
+import { packagesRepo } from '../../helpers/packages-repo';
 import { CACHE, PUB, run } from './ext-helpers';
 import { activateExtension, closeAllEditors, fixturesDir, watchEventLoop } from './util';
 

@@ -11,7 +11,7 @@ import type { Plan } from '../../../src/shared/plan-edits';
 import { shortValue } from '../../../src/extension/logic/hover-markdown';
 import { readSettings } from '../../../src/shared/settings';
 import { makeTransform } from '../../../src/shared/transforms';
-import { applyEdits } from '../../shared/apply-edits';
+import { applyEdits } from '../../helpers/apply-edits';
 import { ourHover, run } from './ext-helpers';
 import {
   activateExtension,
@@ -23,7 +23,7 @@ import {
   undo,
   watchEventLoop,
 } from './util';
-import { planToEnd } from '../../shared/run-steps';
+import { planToEnd } from '../../helpers/run-steps';
 
 /** ~5 MB of text: URLs of many hosts among lines without any. */
 function bigText(): string {

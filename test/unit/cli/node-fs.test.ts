@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { nodeWalkFileSystem } from '../../../src/cli/node-fs';
 import { walkFiles } from '../../../src/shared/workspace-files';
-import { packagesRepo } from '../../shared/packages-repo';
+import { packagesRepo } from '../../helpers/packages-repo';
 
 const posix = process.platform !== 'win32';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { tableCells } from '../../shared/markdown';
+import { tableCells } from '../../helpers/markdown';
 import {
   codeSpan,
   commandArgs,

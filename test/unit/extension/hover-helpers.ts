@@ -10,7 +10,7 @@ import {
 } from '../../../src/extension/logic/hover-markdown';
 import { parseLinkTarget } from '../../../src/extension/logic/link-args';
 import { readSettings, type Settings } from '../../../src/shared/settings';
-import { linkTargets, outsideCode } from '../../shared/markdown';
+import { linkTargets, outsideCode } from '../../helpers/markdown';
 
 export const settings = readSettings(() => undefined, true);
 export const PUB = 'https://example.com/amp_document.html';

@@ -8,7 +8,7 @@ import {
 } from '../../../src/extension/logic/hover-markdown';
 import { MAX_LINK_TEXT } from '../../../src/extension/logic/link-args';
 import { type Settings } from '../../../src/shared/settings';
-import { linkTargets } from '../../shared/markdown';
+import { linkTargets } from '../../helpers/markdown';
 import {
   settings,
   PUB,

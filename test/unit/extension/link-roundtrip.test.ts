@@ -10,7 +10,7 @@ import { commandArgs } from '../../../src/extension/logic/escape';
 import { hoverMarkdown } from '../../../src/extension/logic/hover-markdown';
 import { parseLinkTarget, type LinkTarget } from '../../../src/extension/logic/link-args';
 import { readSettings } from '../../../src/shared/settings';
-import { linkTargets } from '../../shared/markdown';
+import { linkTargets } from '../../helpers/markdown';
 
 // vs/base/common/uri.ts: `_regexp`, `percentDecode`, `decodeURIComponentGraceful`.
 const URI_REGEXP = /^(([^:/?#]+?):)?(\/\/([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?/;

@@ -10,7 +10,7 @@ import { checkText, findUrlsIn, type CheckRule } from '../../../src/shared/check
 import { languageOfPath } from '../../../src/shared/language-of-path';
 import { readSettings, type Settings } from '../../../src/shared/settings';
 import { prng } from '../../../bench/urls';
-import { WRITTEN } from '../../shared/readings';
+import { WRITTEN } from '../../helpers/readings';
 import { eachUrl } from '../../../src/core/find/find-urls';
 import { readUrlAt } from '../../../src/shared/read-url';
 import { groupFor } from '../../../src/shared/workspace-plan';

@@ -8,8 +8,8 @@ import { readSettings } from '../../../src/shared/settings';
 import { summaryMessage } from '../../../src/shared/summary';
 import { deAmpTransform, makeTransform } from '../../../src/shared/transforms';
 import { planFile } from '../../../src/shared/workspace-plan';
-import { applyEdits } from '../../shared/apply-edits';
-import { planToEnd } from '../../shared/run-steps';
+import { applyEdits } from '../../helpers/apply-edits';
+import { planToEnd } from '../../helpers/run-steps';
 
 const settings = readSettings(() => undefined, true);
 

@@ -3,7 +3,7 @@
 // and through every write path (they all end in writeUrl → browserEncode), and the browser still
 // reads the same URL.
 import * as assert from 'node:assert/strict';
-import { isInvisible } from '../../../src/core/shared/invisible';
+import { isInvisible } from '../../../src/core/common/invisible';
 import { readSettings } from '../../../src/shared/settings';
 import { makeTransform } from '../../../src/shared/transforms';
 import { planFile } from '../../../src/shared/workspace-plan';

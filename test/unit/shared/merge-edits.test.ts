@@ -10,8 +10,8 @@ import {
 import { type PlannedEdit } from '../../../src/shared/plan-edits';
 import { readSettings } from '../../../src/shared/settings';
 import { makeTransform } from '../../../src/shared/transforms';
-import { applyEdits } from '../../shared/apply-edits';
-import { mergeToEnd, planToEnd } from '../../shared/run-steps';
+import { applyEdits } from '../../helpers/apply-edits';
+import { mergeToEnd, planToEnd } from '../../helpers/run-steps';
 
 const toCache = makeTransform(
   'cache',

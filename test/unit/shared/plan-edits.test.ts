@@ -9,9 +9,9 @@ import {
   type Plan,
 } from '../../../src/shared/plan-edits';
 import { makeTransform } from '../../../src/shared/transforms';
-import { applyEdits } from '../../shared/apply-edits';
+import { applyEdits } from '../../helpers/apply-edits';
 import { readSettings } from '../../../src/shared/settings';
-import { planToEnd } from '../../shared/run-steps';
+import { planToEnd } from '../../helpers/run-steps';
 
 const settings = readSettings(() => undefined, true);
 const toCache = makeTransform('cache', settings);

@@ -9,9 +9,9 @@ import { urlNear } from '../../../src/shared/locate';
 import { readUrlAt } from '../../../src/shared/read-url';
 import { readSettings } from '../../../src/shared/settings';
 import { makeTransform } from '../../../src/shared/transforms';
-import { URL_SEEN, WRITTEN } from '../../shared/readings';
+import { URL_SEEN, WRITTEN } from '../../helpers/readings';
 import { planFile } from '../../../src/shared/workspace-plan';
-import { planToEnd } from '../../shared/run-steps';
+import { planToEnd } from '../../helpers/run-steps';
 
 const settings = readSettings(() => undefined, true);
 

@@ -19,7 +19,7 @@ import {
   type FileSkip,
 } from '../../../src/shared/workspace-plan';
 import { DEFAULT_MAX_FILE_SIZE, maxFileSize } from '../../../src/shared/file-size-limit';
-import { applyEdits } from '../../shared/apply-edits';
+import { applyEdits } from '../../helpers/apply-edits';
 
 const settings = readSettings(() => undefined, true);
 

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import { UrlError, cacheOrigin, cacheUrl, domainPrefix, hostToAscii } from '../../../../src/core';
-import { MAX_HOST_INPUT, MAX_LABEL_INPUT } from '../../../../src/core/shared/idn';
+import { MAX_HOST_INPUT, MAX_LABEL_INPUT } from '../../../../src/core/common/idn';
 import { canonicalize } from '../../../../src/core/safe-browsing';
 import { refuses } from './helpers';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { UrlError } from '../../../../src/core/shared/errors';
+import { UrlError } from '../../../../src/core/common/errors';
 import { absoluteUrl, findUrls, urlAt } from '../../../../src/core/find/find-urls';
 import { urls, withText } from './helpers';
 

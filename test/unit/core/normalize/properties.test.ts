@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { UrlError } from '../../../../src/core/shared/errors';
+import { UrlError } from '../../../../src/core/common/errors';
 import {
   normalize,
   NORMALIZE_PRESETS,

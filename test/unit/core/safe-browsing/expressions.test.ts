@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { UrlError } from '../../../../src/core/shared/errors';
+import { UrlError } from '../../../../src/core/common/errors';
 import { expressions } from '../../../../src/core/safe-browsing/expressions';
 
 describe('Safe Browsing expressions', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { UrlError } from '../../../../src/core/shared/errors';
+import { UrlError } from '../../../../src/core/common/errors';
 import { expressions } from '../../../../src/core/safe-browsing/expressions';
 import { hashPrefixes, type HashPrefixLength } from '../../../../src/core/safe-browsing/hash';
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { UrlError } from '../../../../src/core/shared/errors';
+import { UrlError } from '../../../../src/core/common/errors';
 import { canonicalize } from '../../../../src/core/safe-browsing/canonicalize';
 import { unescapeFully, unescapeOnce } from '../../../../src/core/safe-browsing/escape';
 import { expressions } from '../../../../src/core/safe-browsing/expressions';

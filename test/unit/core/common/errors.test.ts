@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as core from '../../../../src/core';
 import { UrlError } from '../../../../src/core';
-import { checkInput, MAX_URL_LENGTH } from '../../../../src/core/shared/errors';
+import { checkInput, MAX_URL_LENGTH } from '../../../../src/core/common/errors';
 
 describe('UrlError and input guard', () => {
   it('is an Error named UrlError with a code', () => {

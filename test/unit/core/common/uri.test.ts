@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { joinAuthority, joinUri, splitAuthority, splitUri } from '../../../../src/core/shared/uri';
+import { joinAuthority, joinUri, splitAuthority, splitUri } from '../../../../src/core/common/uri';
 
 describe('uri: RFC 3986 splitting', () => {
   it('splits the RFC 3986 appendix B example', () => {

@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { bidiClass, bidiRuleProblem } from '../../../../src/core/shared/bidi';
-import { UrlError } from '../../../../src/core/shared/errors';
+import { bidiClass, bidiRuleProblem } from '../../../../src/core/common/bidi';
+import { UrlError } from '../../../../src/core/common/errors';
 import {
   hostForms,
   hostToAscii,
   hostToUnicode,
   strictDomainProblem,
-} from '../../../../src/core/shared/idn';
+} from '../../../../src/core/common/idn';
 
 function invalidHost(host: string, message?: RegExp): void {
   assert.throws(

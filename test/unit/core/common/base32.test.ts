@@ -1,6 +1,6 @@
-// base32 (src/core/shared/base32.ts): the RFC 4648 vectors the AMP Cache's hashed prefix relies on.
+// base32 (src/core/common/base32.ts): the RFC 4648 vectors the AMP Cache's hashed prefix relies on.
 import * as assert from 'node:assert/strict';
-import { base32 } from '../../../../src/core/shared/base32';
+import { base32 } from '../../../../src/core/common/base32';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
