@@ -233,13 +233,19 @@ export function isPlainPublisherUrl(url: string, caches: readonly AmpCache[]): b
   return end > from && !mayBeAmpHostAt(url, from, end, caches);
 }
 
-/** The host of a URL that isPlainPublisherUrl accepts (as the full reading reads it), else undefined. */
+/**
+ * The host of a URL that isPlainPublisherUrl accepts (as the full reading reads it), else
+ * undefined. Also undefined when a blank or control follows the host: the full reading refuses
+ * that URL for it first, and tryPublisherUrl must give that refusal, as publisherUrl throws it.
+ */
 export function plainPublisherHost(url: string, caches: readonly AmpCache[]): string | undefined {
   const from = plainSchemeEnd(url);
   if (from === 0) return undefined;
   const end = plainHostEnd(url, from);
   if (end < 0) return unicodePublisherHost(url, from, caches);
-  return end > from && !mayBeAmpHostAt(url, from, end, caches) ? url.slice(from, end) : undefined;
+  if (end <= from || mayBeAmpHostAt(url, from, end, caches)) return undefined;
+  BLANK_AFTER.lastIndex = end;
+  return BLANK_AFTER.test(url) ? undefined : url.slice(from, end);
 }
 
 /** The end of the lower-case LDH host from `from`, less a trailing dot, or -1 when it is not one. */
@@ -279,3 +285,5 @@ function unicodePublisherHost(
 
 // What the full reading refuses anywhere in a URL (trimUrl): blanks and controls.
 const BLANK = /[\u0000-\u0020\u007f]/;
+// The same, searched from `lastIndex` (after a host already known to hold none).
+const BLANK_AFTER = /[\u0000-\u0020\u007f]/g;

@@ -96,6 +96,58 @@ describe('tryPublisherUrl: publisherUrl as a result', () => {
     );
   });
 
+  it('agrees with publisherUrl on plain hosts followed by hostile text (blanks, controls, tabs)', () => {
+    // A host the fast refusal reads as written, then what the full reading may refuse or rewrite
+    // anywhere in the URL: blanks and controls (refused), tabs and newlines (removed), `\\`, `%`.
+    const host = fc
+      .array(fc.stringMatching(/^[a-z0-9-]{1,8}$/), { minLength: 1, maxLength: 3 })
+      .map((labels) => `${labels.join('.')}.com`);
+    const hostile = fc
+      .array(
+        fc.constantFrom(
+          '/',
+          'a',
+          '?',
+          '#',
+          '.',
+          '%',
+          '\\',
+          ' ',
+          '\t',
+          '\n',
+          '\r',
+          '\u0000',
+          '\u001b',
+          '\u007f',
+          'ü',
+        ),
+        { maxLength: 8 },
+      )
+      .map((chars) => chars.join(''));
+    fc.assert(
+      fc.property(fc.constantFrom('https://', 'http://'), host, hostile, (scheme, h, rest) => {
+        const url = `${scheme}${h}/${rest}`;
+        assert.deepEqual(returned(url), thrown(url), JSON.stringify(url));
+      }),
+      { numRuns: 2000 },
+    );
+    // The case found by hand: a space in the path is refused for the space, not the host.
+    assert.deepEqual(returned('https://example.com/a b'), thrown('https://example.com/a b'));
+  });
+
+  it('gives refusals that JSON.stringify keeps whole (code and message)', () => {
+    // One refusal of each kind: a host no AMP host (plain object), and one the reverse explains.
+    for (const url of ['https://example.com/', 'https://a-com.cdn.ampproject.org:99/c/s/a.com/']) {
+      const { error } = tryPublisherUrl(url);
+      assert.ok(error, url);
+      assert.deepEqual(JSON.parse(JSON.stringify(error)), {
+        code: error.code,
+        message: error.message,
+      });
+      assert.ok(error.message.length > 0, url);
+    }
+  });
+
   it('reads options as publisherUrl does, invalid ones refused in the result', () => {
     const bing = { caches: [AMP_CACHES[1]] };
     const google = 'https://www-example-com.cdn.ampproject.org/c/s/www.example.com/';
