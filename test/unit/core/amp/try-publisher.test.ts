@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
+import * as punycode from 'punycode/';
 import {
   AMP_CACHES,
   UrlError,
@@ -203,6 +204,65 @@ describe('quietPublisherUrl: the fast path with nothing to say', () => {
       ),
       undefined,
     );
+  });
+
+  it('agrees with reverseAmpUrl on IDN hosts, with their own prefix or another', () => {
+    // Labels whose readable form decides the prefix: non-ASCII, hyphens (`--` at 3-4: the wrap),
+    // astral code points, right-to-left text, labels invalid for lookup.
+    const label = fc.constantFrom(
+      'münchen',
+      'bücher',
+      'faß',
+      '例え',
+      'ü',
+      'a',
+      'ab',
+      'en-us',
+      'x-y',
+      'a-',
+      '😀',
+      '😀😀',
+      'שלום',
+      'пример',
+      'xn--mnchen-3ya',
+      'long-publisher-name',
+      'ü-ü',
+      '0',
+    );
+    let quiet = 0;
+    fc.assert(
+      fc.property(
+        fc.array(label, { minLength: 1, maxLength: 4 }),
+        fc.array(label, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('c/s', 'i', 'r/s'),
+        (host, other, type) => {
+          let ascii: string;
+          let own: string;
+          try {
+            ascii = new URL(`https://${host.join('.')}.com/`).hostname;
+            own = cacheUrl(`https://${ascii}/x`);
+          } catch {
+            return; // no cache URL for that host (a Bidi label, say): nothing to compare
+          }
+          const path = `/${type}/${ascii}/x`;
+          if (check(own.replace(/\/c\/s\/.*$/, path))) quiet++;
+          // The `xn--` label the readable form would give even where the host gets the hash
+          // (labels invalid for lookup, Bidi): a look-alike for those.
+          const readable = punycode.toUnicode(ascii).replaceAll('-', '--').replaceAll('.', '-');
+          const points = [...readable];
+          const wrapped = points[2] === '-' && points[3] === '-' ? `0-${readable}-0` : readable;
+          check(`https://xn--${punycode.encode(wrapped)}.cdn.ampproject.org${path}`);
+          try {
+            const prefix = new URL(cacheUrl(`https://${other.join('.')}.com/`)).hostname;
+            check(`https://${prefix}${path}`);
+          } catch {
+            // no cache URL for that host: nothing to compare
+          }
+        },
+      ),
+      { numRuns: 1500 },
+    );
+    assert.ok(quiet > 300, `only ${quiet} IDN cache URLs took the quiet path`);
   });
 
   it('agrees with reverseAmpUrl on cache URLs with any prefix and host', () => {
