@@ -249,7 +249,7 @@ describe('quietPublisherUrl: the fast path with nothing to say', () => {
           // The `xn--` label the readable form would give even where the host gets the hash
           // (labels invalid for lookup, Bidi): a look-alike for those.
           const readable = punycode.toUnicode(ascii).replaceAll('-', '--').replaceAll('.', '-');
-          const points = [...readable];
+          const points = Array.from(readable);
           const wrapped = points[2] === '-' && points[3] === '-' ? `0-${readable}-0` : readable;
           check(`https://xn--${punycode.encode(wrapped)}.cdn.ampproject.org${path}`);
           try {
