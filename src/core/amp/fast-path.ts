@@ -2,12 +2,13 @@
 // publisher URL from a possible AMP URL by its host as written (isPlainPublisherUrl). Anything
 // unusual goes to the general reading in reverse.ts, which explains it.
 import { plainSchemeEnd } from './cache-url';
-import { hostInfo, otherHostInfo } from './prefix';
+import * as punycode from 'punycode/';
+import { hostInfo, hyphensAt3And4 } from './prefix';
 import { type AmpCache } from './caches';
 import { isPrefixedDomainAt, isRetiredDomainAt, matchHost, mayBeAmpHostAt } from './hosts';
 import { asciiHost } from './address';
 import { REVERSE_TYPES, isViewerParam } from './params';
-import { hostToAscii, isIpv4 } from '../common/idn';
+import { hostForms, isIpv4, isLookupLdhDomain, mayBeRtl, type HostForms } from '../common/idn';
 
 const isLdh = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45;
 
@@ -52,13 +53,17 @@ function isPlainDomain(text: string, h: number, hEnd: number): boolean {
   return dots > 0 && label > 0 && prev !== 45 && hEnd - h <= 253 && !(last >= 48 && last <= 57);
 }
 
-/** An ASCII host with A-labels (`xn--`) that a browser keeps as it is: valid, and in its own form. */
-function isCanonicalIdn(host: string): boolean {
-  if (!host.includes('xn--') || host.length > 253) return false;
+/**
+ * An ASCII host with A-labels (`xn--`) that a browser keeps as it is (valid, and in its own form):
+ * both its forms, else undefined.
+ */
+function canonicalIdn(host: string): HostForms | undefined {
+  if (!host.includes('xn--') || host.length > 253) return undefined;
   try {
-    return hostToAscii(host) === host && !isIpv4(host);
+    const forms = hostForms(host);
+    return forms.ascii === host && !isIpv4(host) ? forms : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -94,6 +99,8 @@ let lastCacheHostEnd = 0;
 let lastHostStart = 0;
 let lastHostEnd = 0;
 let lastAscii = true;
+// The publisher host's forms when it is an IDN (`xn--` labels), undefined for a plain domain.
+let lastIdn: HostForms | undefined;
 
 /**
  * The common case of `publisherUrl` without allocations beyond the result: a lower-case
@@ -116,7 +123,11 @@ export function fastPublisherUrl(text: string, caches: readonly AmpCache[]): str
   const end = plainRun(text, h);
   // The prefix is not compared: it only warns (reverseAmpUrl), and the path alone names the page.
   if (end <= h || isAmbiguousPrefix(text, 8, dot)) return undefined;
-  if (!isPlainDomain(text, h, end) && !isCanonicalIdn(text.slice(h, end))) return undefined;
+  let idn: HostForms | undefined;
+  if (!isPlainDomain(text, h, end)) {
+    idn = canonicalIdn(text.slice(h, end));
+    if (idn === undefined) return undefined;
+  }
   // A host without a dot names no page a cache serves (the general path says why).
   if (text.lastIndexOf('.', end - 1) < h) return undefined;
   // The rest: read as written by a browser (no blanks, `\`, dot segments), no parameter to drop.
@@ -155,6 +166,7 @@ export function fastPublisherUrl(text: string, caches: readonly AmpCache[]): str
   lastHostStart = h;
   lastHostEnd = end;
   lastAscii = ascii;
+  lastIdn = idn;
   return (https ? 'https://' : 'http://') + text.slice(h);
 }
 
@@ -171,14 +183,32 @@ export function quietPublisherUrl(text: string, caches: readonly AmpCache[]): st
   const dot = lastDot;
   const h = lastHostStart;
   const hEnd = lastHostEnd;
+  const idn = lastIdn;
   if (isRetiredDomainAt(text, dot, lastCacheHostEnd, caches)) return undefined;
-  if (isReadablePrefixOf(text, 8, dot, h, hEnd)) return url;
-  // An IDN host (`xn--` labels, in its canonical form, so not a plain one): its prefix is
-  // computed, as the reverse does.
-  return text.startsWith('xn--', 8) &&
-    otherHostInfo(text.slice(h, hEnd)).prefix === text.slice(8, dot)
-    ? url
-    : undefined;
+  if (idn === undefined)
+    return dot - 8 <= 63 && isReadableFormOf(text, 8, dot, text, h, hEnd) ? url : undefined;
+  return isIdnPrefixOf(text, 8, dot, idn) ? url : undefined;
+}
+
+/**
+ * True when `text[p, pEnd)` is the domain prefix (prefix.ts prefixOf) of the IDN host `forms`,
+ * told in the other direction: the prefix's A-label decoded once and compared with the host's
+ * readable form, where computing the prefix would encode that form (Punycode is one to one, so
+ * decoding is as exact). Hosts prefixOf hashes (labels invalid for lookup, a Bidi label: left to
+ * the reverse, conservatively, when right-to-left at all) and hosts over the DNS limits (refused,
+ * so the reverse warns) are not: their prefix is no readable `xn--` label.
+ */
+function isIdnPrefixOf(text: string, p: number, pEnd: number, forms: HostForms): boolean {
+  if (pEnd - p > 63 || !text.startsWith('xn--', p) || mayBeRtl(forms.unicode)) return false;
+  if (!isLookupLdhDomain(forms.ascii)) return false;
+  let decoded: string;
+  try {
+    decoded = punycode.decode(text.slice(p + 4, pEnd));
+  } catch {
+    return false;
+  }
+  const { unicode } = forms;
+  return isReadableFormOf(decoded, 0, decoded.length, unicode, 0, unicode.length);
 }
 
 /**
@@ -191,32 +221,31 @@ export function lastPublisherUrlIsAscii(): boolean {
 }
 
 /**
- * True when `text[p, pEnd)` is the readable domain prefix of the plain domain `text[h, hEnd)`
- * (isPlainDomain: lower-case LDH labels, no `--`): hyphens doubled, dots as hyphens, wrapped as
- * `0-…-0` when that puts `--` at positions 3 and 4, at most 63 characters (prefix.ts prefixOf).
+ * True when `prefix[p, pEnd)` is the readable form of the domain `host[h, hEnd)` (prefix.ts
+ * prefixOf, before Punycode): hyphens doubled, dots as hyphens, wrapped as `0-…-0` exactly when
+ * that puts `--` at code point positions 3 and 4. Read in place: a plain domain's prefix is
+ * compared in its own URL, an IDN's with its A-label decoded.
  */
-function isReadablePrefixOf(
-  text: string,
+function isReadableFormOf(
+  prefix: string,
   p: number,
   pEnd: number,
+  host: string,
   h: number,
   hEnd: number,
 ): boolean {
   let i = p;
-  const wrapped = text.startsWith('0-', p) && text.startsWith('-0', pEnd - 2);
+  const wrapped = prefix.startsWith('0-', p) && prefix.startsWith('-0', pEnd - 2);
   if (wrapped) i += 2;
   for (let k = h; k < hEnd; k++) {
-    const c = text.charCodeAt(k);
+    const c = host.charCodeAt(k);
     if (c === 45) {
-      if (text.charCodeAt(i) !== 45 || text.charCodeAt(i + 1) !== 45) return false;
+      if (prefix.charCodeAt(i) !== 45 || prefix.charCodeAt(i + 1) !== 45) return false;
       i += 2;
-    } else if (text.charCodeAt(i++) !== (c === 46 ? 45 : c)) return false;
+    } else if (prefix.charCodeAt(i++) !== (c === 46 ? 45 : c)) return false;
   }
-  if (i !== (wrapped ? pEnd - 2 : pEnd) || pEnd - p > 63) return false;
-  // The wrap is there exactly when the bare readable form has `--` at positions 3 and 4.
-  const start = wrapped ? p + 2 : p;
-  const hyphens = text.charCodeAt(start + 2) === 45 && text.charCodeAt(start + 3) === 45;
-  return hyphens === wrapped;
+  if (i !== (wrapped ? pEnd - 2 : pEnd)) return false;
+  return hyphensAt3And4(prefix, wrapped ? p + 2 : p) === wrapped;
 }
 
 /**
@@ -233,13 +262,19 @@ export function isPlainPublisherUrl(url: string, caches: readonly AmpCache[]): b
   return end > from && !mayBeAmpHostAt(url, from, end, caches);
 }
 
-/** The host of a URL that isPlainPublisherUrl accepts (as the full reading reads it), else undefined. */
+/**
+ * The host of a URL that isPlainPublisherUrl accepts (as the full reading reads it), else
+ * undefined. Also undefined when a blank or control follows the host: the full reading refuses
+ * that URL for it first, and tryPublisherUrl must give that refusal, as publisherUrl throws it.
+ */
 export function plainPublisherHost(url: string, caches: readonly AmpCache[]): string | undefined {
   const from = plainSchemeEnd(url);
   if (from === 0) return undefined;
   const end = plainHostEnd(url, from);
   if (end < 0) return unicodePublisherHost(url, from, caches);
-  return end > from && !mayBeAmpHostAt(url, from, end, caches) ? url.slice(from, end) : undefined;
+  if (end <= from || mayBeAmpHostAt(url, from, end, caches)) return undefined;
+  BLANK_AFTER.lastIndex = end;
+  return BLANK_AFTER.test(url) ? undefined : url.slice(from, end);
 }
 
 /** The end of the lower-case LDH host from `from`, less a trailing dot, or -1 when it is not one. */
@@ -279,3 +314,5 @@ function unicodePublisherHost(
 
 // What the full reading refuses anywhere in a URL (trimUrl): blanks and controls.
 const BLANK = /[\u0000-\u0020\u007f]/;
+// The same, searched from `lastIndex` (after a host already known to hold none).
+const BLANK_AFTER = /[\u0000-\u0020\u007f]/g;

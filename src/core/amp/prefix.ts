@@ -22,10 +22,11 @@ function hashedPrefix(asciiDomain: string): string {
   return base32(sha256Utf8(asciiDomain)).slice(0, 52);
 }
 
-// `--` at (1-based) code point positions 3 and 4 is reserved for A-labels (`xn--`), hence the wrap.
-// Positions count code points: an emoji before them is one character, two UTF-16 units.
-function hyphensAt3And4(text: string): boolean {
-  let i = 0;
+// `--` at (1-based) code point positions 3 and 4 (of `text` from `from`) is reserved for A-labels
+// (`xn--`), hence the wrap. Positions count code points: an emoji before them is one character,
+// two UTF-16 units.
+export function hyphensAt3And4(text: string, from = 0): boolean {
+  let i = from;
   for (let k = 0; k < 2 && i < text.length; k++) i += (text.codePointAt(i) ?? 0) > 0xffff ? 2 : 1;
   return text.charCodeAt(i) === 45 && text.charCodeAt(i + 1) === 45;
 }

@@ -6,7 +6,11 @@ import { fastPublisherUrl, plainPublisherHost } from './fast-path';
 import { notAmpHostMessage, readAmpAddress, reverseAt, type ReverseOptions } from './reverse';
 import { UrlError, withoutStacks, type UrlErrorCode } from '../common/errors';
 
-/** Why a URL was refused: a UrlError's code and message (a UrlError is one). */
+/**
+ * Why a URL was refused: the code and message of the UrlError publisherUrl would throw, as a plain
+ * object with both as own enumerable properties, so `JSON.stringify` keeps them (an Error's
+ * message is not enumerable) and every refusal has the same shape.
+ */
 export interface UrlRefusal {
   readonly code: UrlErrorCode;
   readonly message: string;
@@ -41,7 +45,7 @@ export function tryPublisherUrl(url: string, options?: ReverseOptions | null): P
       if (!address.match) return notAmpHost(address.cacheHost, address.caches);
       return { url: reverseAt(address, address.match, false).url };
     } catch (e) {
-      if (e instanceof UrlError) return { error: e };
+      if (e instanceof UrlError) return { error: { code: e.code, message: e.message } };
       throw e;
     }
   });

@@ -252,3 +252,26 @@ export function strictDomainProblem(asciiHost: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * `strictDomainProblem(host) === undefined` and no label over 63 characters, for a host of
+ * lower-case LDH labels and dots, in one pass without a split (the reverse's look-alike check
+ * asks it of every IDN cache URL). False also for a few hosts the strict checks accept (an A-label
+ * ending with `-`): callers take false as "ask the full reading".
+ */
+export function isLookupLdhDomain(host: string): boolean {
+  if (host.length > 253) return false;
+  let start = 0;
+  for (let i = 0; i <= host.length; i++) {
+    if (i < host.length && host.charCodeAt(i) !== 46) continue;
+    const n = i - start;
+    if (n === 0 || n > 63 || host.charCodeAt(start) === 45 || host.charCodeAt(i - 1) === 45)
+      return false;
+    if (n >= 4 && host.charCodeAt(start + 2) === 45 && host.charCodeAt(start + 3) === 45) {
+      if (!host.startsWith('xn--', start) || aLabelProblem(host.slice(start, i)) !== '')
+        return false;
+    }
+    start = i + 1;
+  }
+  return true;
+}

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
+import * as punycode from 'punycode/';
 import {
   AMP_CACHES,
   UrlError,
@@ -96,6 +97,58 @@ describe('tryPublisherUrl: publisherUrl as a result', () => {
     );
   });
 
+  it('agrees with publisherUrl on plain hosts followed by hostile text (blanks, controls, tabs)', () => {
+    // A host the fast refusal reads as written, then what the full reading may refuse or rewrite
+    // anywhere in the URL: blanks and controls (refused), tabs and newlines (removed), `\\`, `%`.
+    const host = fc
+      .array(fc.stringMatching(/^[a-z0-9-]{1,8}$/), { minLength: 1, maxLength: 3 })
+      .map((labels) => `${labels.join('.')}.com`);
+    const hostile = fc
+      .array(
+        fc.constantFrom(
+          '/',
+          'a',
+          '?',
+          '#',
+          '.',
+          '%',
+          '\\',
+          ' ',
+          '\t',
+          '\n',
+          '\r',
+          '\u0000',
+          '\u001b',
+          '\u007f',
+          'ü',
+        ),
+        { maxLength: 8 },
+      )
+      .map((chars) => chars.join(''));
+    fc.assert(
+      fc.property(fc.constantFrom('https://', 'http://'), host, hostile, (scheme, h, rest) => {
+        const url = `${scheme}${h}/${rest}`;
+        assert.deepEqual(returned(url), thrown(url), JSON.stringify(url));
+      }),
+      { numRuns: 2000 },
+    );
+    // The case found by hand: a space in the path is refused for the space, not the host.
+    assert.deepEqual(returned('https://example.com/a b'), thrown('https://example.com/a b'));
+  });
+
+  it('gives refusals that JSON.stringify keeps whole (code and message)', () => {
+    // One refusal of each kind: a host no AMP host (plain object), and one the reverse explains.
+    for (const url of ['https://example.com/', 'https://a-com.cdn.ampproject.org:99/c/s/a.com/']) {
+      const { error } = tryPublisherUrl(url);
+      assert.ok(error, url);
+      assert.deepEqual(JSON.parse(JSON.stringify(error)), {
+        code: error.code,
+        message: error.message,
+      });
+      assert.ok(error.message.length > 0, url);
+    }
+  });
+
   it('reads options as publisherUrl does, invalid ones refused in the result', () => {
     const bing = { caches: [AMP_CACHES[1]] };
     const google = 'https://www-example-com.cdn.ampproject.org/c/s/www.example.com/';
@@ -151,6 +204,65 @@ describe('quietPublisherUrl: the fast path with nothing to say', () => {
       ),
       undefined,
     );
+  });
+
+  it('agrees with reverseAmpUrl on IDN hosts, with their own prefix or another', () => {
+    // Labels whose readable form decides the prefix: non-ASCII, hyphens (`--` at 3-4: the wrap),
+    // astral code points, right-to-left text, labels invalid for lookup.
+    const label = fc.constantFrom(
+      'münchen',
+      'bücher',
+      'faß',
+      '例え',
+      'ü',
+      'a',
+      'ab',
+      'en-us',
+      'x-y',
+      'a-',
+      '😀',
+      '😀😀',
+      'שלום',
+      'пример',
+      'xn--mnchen-3ya',
+      'long-publisher-name',
+      'ü-ü',
+      '0',
+    );
+    let quiet = 0;
+    fc.assert(
+      fc.property(
+        fc.array(label, { minLength: 1, maxLength: 4 }),
+        fc.array(label, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('c/s', 'i', 'r/s'),
+        (host, other, type) => {
+          let ascii: string;
+          let own: string;
+          try {
+            ascii = new URL(`https://${host.join('.')}.com/`).hostname;
+            own = cacheUrl(`https://${ascii}/x`);
+          } catch {
+            return; // no cache URL for that host (a Bidi label, say): nothing to compare
+          }
+          const path = `/${type}/${ascii}/x`;
+          if (check(own.replace(/\/c\/s\/.*$/, path))) quiet++;
+          // The `xn--` label the readable form would give even where the host gets the hash
+          // (labels invalid for lookup, Bidi): a look-alike for those.
+          const readable = punycode.toUnicode(ascii).replaceAll('-', '--').replaceAll('.', '-');
+          const points = Array.from(readable);
+          const wrapped = points[2] === '-' && points[3] === '-' ? `0-${readable}-0` : readable;
+          check(`https://xn--${punycode.encode(wrapped)}.cdn.ampproject.org${path}`);
+          try {
+            const prefix = new URL(cacheUrl(`https://${other.join('.')}.com/`)).hostname;
+            check(`https://${prefix}${path}`);
+          } catch {
+            // no cache URL for that host: nothing to compare
+          }
+        },
+      ),
+      { numRuns: 1500 },
+    );
+    assert.ok(quiet > 300, `only ${quiet} IDN cache URLs took the quiet path`);
   });
 
   it('agrees with reverseAmpUrl on cache URLs with any prefix and host', () => {
