@@ -66,7 +66,8 @@ describe('interactive pickers (code-server in Chromium)', function () {
       // Contradicting steps can't both be ticked: ticking Force http unticks Force https.
       await tick('Force https');
       await tick('Force http');
-      assert.strictEqual(await isTicked('Force https'), false, 'Force http and https both ticked');
+      // The untick comes from the extension host, a round trip after the click.
+      await untilTicked('Force https', false, 'Force http and https both ticked');
       assert.strictEqual(await isTicked('Force http'), true);
       await wb.quickInput().fill('');
       await wb.page.keyboard.press('Enter');
@@ -248,6 +249,13 @@ async function checkbox(label) {
 
 async function isTicked(label) {
   return (await (await checkbox(label)).getAttribute('aria-checked')) === 'true';
+}
+
+/** Waits (up to 5 s) until `label`'s box is `ticked`, or fails with `message`. */
+async function untilTicked(label, ticked, message) {
+  for (let i = 0; i < 50 && (await isTicked(label)) !== ticked; i++)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.strictEqual(await isTicked(label), ticked, message);
 }
 
 async function tick(label) {
