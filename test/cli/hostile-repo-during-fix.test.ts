@@ -3,11 +3,18 @@
 // that moment, AMP_URL_TEST_HOLD), SIGINT and SIGKILL during the fix of a 40 MB file. After each
 // run every file outside the repository is compared byte for byte with what it was (hostile-repo.ts).
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CLI } from './paths';
-import { AMP_TEXT, FIXED_TEXT, hostileRepoHooks, posix, type Run } from './hostile-repo';
+import {
+  AMP_TEXT,
+  FIXED_TEXT,
+  fixUnderFileSizeLimit,
+  hostileRepoHooks,
+  posix,
+  type Run,
+} from './hostile-repo';
 
 describe('amp-url check --fix on a hostile repository: nothing outside it changes', function () {
   if (!posix) return; // symbolic links, FIFOs, signals and ulimit as a repository brings them
@@ -144,20 +151,7 @@ describe('amp-url check --fix on a hostile repository: nothing outside it change
       'a write error (ulimit -f): the file kept, the temporary file removed, the rest fixed, exit 2',
       () => {
         // 20,000 blocks of 1024 bytes: in.md fits, the 40 MB file does not.
-        const r = spawnSync(
-          'bash',
-          [
-            '-c',
-            'ulimit -f 20000; exec "$0" "$@"',
-            process.execPath,
-            CLI,
-            'check',
-            '--fix',
-            '--max-file-size',
-            '100000000',
-          ],
-          { cwd: repo, encoding: 'utf8' },
-        );
+        const r = fixUnderFileSizeLimit(repo);
         assert.equal(r.status, 2, r.stderr);
         assert.match(
           r.stderr,

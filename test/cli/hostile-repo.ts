@@ -30,6 +30,19 @@ export function run(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): R
   return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }
 
+/**
+ * `amp-url check --fix --max-file-size 100000000` in `cwd` under `ulimit -f 20000` (20,000
+ * blocks of 1024 bytes): a file whose fix is larger can't be written, as on a full disk.
+ */
+export function fixUnderFileSizeLimit(cwd: string) {
+  const fix = ['check', '--fix', '--max-file-size', '100000000'];
+  const limited = 'ulimit -f 20000; exec "$0" "$@"';
+  return spawnSync('bash', ['-c', limited, process.execPath, CLI, ...fix], {
+    cwd,
+    encoding: 'utf8',
+  });
+}
+
 /** Every file under `dir` (not following links, leaving out `skip`), as bytes by path. */
 export function snapshot(dir: string, skip: string): Map<string, Buffer> {
   const out = new Map<string, Buffer>();
