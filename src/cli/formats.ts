@@ -31,11 +31,6 @@ export type DocumentFormat = {
 
 const NAMES = Object.keys(OUTPUT_FORMATS) as OutputFormat[];
 
-/** The record formats, in the registry's order. */
-export const RECORD_FORMATS = NAMES.filter(
-  (f): f is RecordFormat => OUTPUT_FORMATS[f].kind === 'records',
-);
-
 /** What a command offers: text (the default), every record format, and the documents it writes. */
 export function offeredFormats(documents: readonly DocumentFormat[] = []): OutputFormat[] {
   return NAMES.filter(

@@ -20,6 +20,7 @@ import {
   answerText,
   answerUrlTool,
   checkInput,
+  toolDefinition,
   type FindAnswer,
 } from '../shared/agent-tools';
 import { languageOfPath } from '../shared/language-of-path';
@@ -133,7 +134,7 @@ async function callTool(
   input: unknown,
   c: RepositoryContext,
 ): Promise<CallToolResult> {
-  const def = TOOLS.find((t) => t.name === name);
+  const def = toolDefinition(name);
   if (!def)
     return failure(
       `no tool ${JSON.stringify(name)}; tools: ${TOOLS.map((t) => t.name).join(', ')}`,

@@ -21,12 +21,19 @@ const CACHE = 'https://example-com.cdn.ampproject.org/c/s/example.com/amp_docume
 const VIEWER = 'https://www.google.com/amp/s/example.com/amp_document.html';
 
 function answer(name: Exclude<ToolName, 'amp_url_find_amp_urls'>, input: unknown) {
-  const checked = checkInput(toolDefinition(name), input);
+  const checked = checkInput(defined(name), input);
   if (checked.error !== undefined) throw new Error(checked.error);
   const a = answerUrlTool(name, checked.value, settings);
   if (a.error !== undefined) throw new Error(a.error);
   // Through the text the caller gets: the answer is JSON data.
   return JSON.parse(answerText(a.data)) as Record<string, unknown>;
+}
+
+/** The definition of a tool the tests name, which must exist. */
+function defined(name: string) {
+  const d = toolDefinition(name);
+  assert.ok(d, `no tool ${name}`);
+  return d;
 }
 
 describe('agent tools: input', () => {
@@ -47,7 +54,7 @@ describe('agent tools: input', () => {
   ];
 
   it('refuses what is not a URL, by the schema and again by checkInput', () => {
-    const def = toolDefinition('amp_url_forms');
+    const def = defined('amp_url_forms');
     const validate = ajv.compile(def.inputSchema);
     for (const input of refused) {
       assert.equal(validate(input), false, `schema took ${JSON.stringify(input).slice(0, 60)}`);
@@ -91,7 +98,7 @@ describe('agent tools: input', () => {
   });
 
   it('says what is wrong in one line', () => {
-    const r = checkInput(toolDefinition('amp_url_deamp'), { urls: [PUB, 'no'] });
+    const r = checkInput(defined('amp_url_deamp'), { urls: [PUB, 'no'] });
     assert.equal(
       r.error,
       'amp_url_deamp: urls[1] is not a URL (absolute, or starting with www.; no spaces or control characters): "no"',
