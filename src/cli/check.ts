@@ -2,6 +2,7 @@
 // canonical or normalized form) in the files git would track. Exit 1 when anything is found.
 // `--fix` rewrites them with the editor's write rules and reports what it changed.
 import * as path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { mayHoldAmpUrl } from '../shared/amp-prefilter';
 import { checkText, type CheckRule, type Finding } from '../shared/check-file';
 import { languageOfPath } from '../shared/language-of-path';
@@ -90,6 +91,7 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
     await writeWhole(io.stdout, CHECK_HELP);
     return 0;
   }
+  lessEagerOptimization();
   const format = readFormat(args, CHECK_FORMATS);
   const rules = new Set<CheckRule>(['amp-cache-url', 'amp-viewer-url', 'amp-no-publisher-url']);
   for (const form of flags(args, 'require')) {
@@ -193,6 +195,21 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
   );
   return skipped.some((s) => s.failed) ? 2 : remaining ? 1 : 0;
 }
+
+/**
+ * V8 hands a function to its optimizing compiler (TurboFan, on a background thread whose CPU the
+ * process pays) once it has run a budget of bytecode. A check is a short process: with the
+ * default budget, much of its code is compiled only to run a little longer. A larger budget
+ * leaves that code to the baseline tiers and still optimizes what runs long (the prefilter's and
+ * the walk's loops), on a large repository too; docs/benchmarks.md has the measurements. Set
+ * before the walk, it applies to every function whose feedback starts then: all of the check's.
+ */
+function lessEagerOptimization(): void {
+  setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
+}
+
+/** Bytes of bytecode run before a function is optimized (V8's default in Node 20: 67,584). */
+const INTERRUPT_BUDGET = 300_000;
 
 /** A file's result once its fix is written (`refused` undefined) or not. */
 function fixOutcome(
