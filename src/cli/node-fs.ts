@@ -4,7 +4,17 @@
 // then checks the open file itself with fstat: only a regular file is read, at most maxBytes,
 // so a file swapped for a link, a FIFO or a device between the listing and the read is refused
 // rather than followed or waited on.
-import { constants, lstatSync, promises as fsp, readdirSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  readdirSync,
+  realpathSync,
+  type Stats,
+} from 'node:fs';
 import * as path from 'node:path';
 import type { EntryInfo, EntryType, WalkFileSystem } from '../shared/workspace-files';
 
@@ -56,38 +66,48 @@ export function nodeWalkFileSystem(root: string): WalkFileSystem {
       return Promise.resolve(infoOf(lstatSync(abs(rel))));
     },
     async readFile(rel, maxBytes) {
-      let handle: fsp.FileHandle;
-      try {
-        handle = await fsp.open(abs(rel), OPEN_FLAGS);
-      } catch (e) {
-        // ELOOP: the path is a symbolic link (O_NOFOLLOW). Not a regular file: not read.
-        if ((e as NodeJS.ErrnoException).code === 'ELOOP') return undefined;
-        throw e;
-      }
-      try {
-        const s = await handle.stat();
-        if (!s.isFile() || s.size > maxBytes) return undefined;
-        // Read until the end, but never past maxBytes (the file may grow while it is read).
-        let buf = Buffer.alloc(Math.min(s.size, maxBytes) + 1);
-        let got = 0;
-        for (;;) {
-          const { bytesRead } = await handle.read(buf, got, buf.length - got, got);
-          if (bytesRead === 0) break;
-          got += bytesRead;
-          if (got > maxBytes) return undefined;
-          if (got === buf.length) {
-            const bigger = Buffer.alloc(Math.min(buf.length * 2, maxBytes + 1));
-            buf.copy(bigger);
-            buf = bigger;
-          }
-        }
-        return new Uint8Array(buf.buffer, buf.byteOffset, got);
-      } finally {
-        await handle.close();
-      }
+      // Synchronous too (the ignore files): FileHandle's promises would load node:fs/promises,
+      // and with it the watchers and readline, for a few small files.
+      return Promise.resolve(readRegularFile(abs(rel), maxBytes));
     },
     async realPath(rel) {
-      return fsp.realpath(abs(rel));
+      return Promise.resolve(realpathSync.native(abs(rel)));
     },
   };
+}
+
+/**
+ * The bytes of the regular file `file` (at most `maxBytes`), or undefined when it is a symbolic
+ * link, not a regular file or larger. Read until the end, but never past maxBytes (the file may
+ * grow while it is read).
+ */
+function readRegularFile(file: string, maxBytes: number): Uint8Array | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, OPEN_FLAGS);
+  } catch (e) {
+    // ELOOP: the path is a symbolic link (O_NOFOLLOW). Not a regular file: not read.
+    if ((e as NodeJS.ErrnoException).code === 'ELOOP') return undefined;
+    throw e;
+  }
+  try {
+    const s = fstatSync(fd);
+    if (!s.isFile() || s.size > maxBytes) return undefined;
+    let buf = Buffer.alloc(Math.min(s.size, maxBytes) + 1);
+    let got = 0;
+    for (;;) {
+      const bytesRead = readSync(fd, buf, got, buf.length - got, got);
+      if (bytesRead === 0) break;
+      got += bytesRead;
+      if (got > maxBytes) return undefined;
+      if (got === buf.length) {
+        const bigger = Buffer.alloc(Math.min(buf.length * 2, maxBytes + 1));
+        buf.copy(bigger);
+        buf = bigger;
+      }
+    }
+    return new Uint8Array(buf.buffer, buf.byteOffset, got);
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -19,7 +19,7 @@ import {
   type GlobProblem,
 } from './glob';
 import type { EntryType, WalkFileSystem } from './fs';
-import { sharedSlices } from '../time-slice';
+import { sharedSlices, type Slices } from '../time-slice';
 import {
   GIT_INFO_EXCLUDE,
   IGNORE_FILE_NAMES,
@@ -43,6 +43,11 @@ export interface WalkOptions {
   isCancelled?: () => boolean;
   /** Folders read at a time (each read is a round trip). Default 16. */
   parallel?: number;
+  /**
+   * The slice the walk gives the event loop back on (default: one of its own, sharedSlices). A
+   * process with nothing else to run (the command line) gives one that is never due.
+   */
+  slices?: Slices;
 }
 
 /** Why an entry the search would cover is not listed. */
@@ -170,7 +175,7 @@ async function walk(fs: WalkFileSystem, o: WalkOptions): Promise<WalkResult> {
   if (fs.realPath) rootReal = await fs.realPath('').catch(() => undefined);
 
   // One slice for all the folder readers (time-slice.ts: each on its own made a convoy).
-  const slices = sharedSlices();
+  const slices = o.slices ?? sharedSlices();
   /** Checks Cancel and gives the event loop back when the slice is used up. */
   const tick = async (): Promise<boolean> => {
     if (slices.due()) await slices.pause();
