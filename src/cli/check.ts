@@ -205,8 +205,13 @@ export async function runCheck(argv: readonly string[], io: Streams): Promise<nu
  * before the walk, it applies to every function whose feedback starts then: all of the check's.
  */
 function lessEagerOptimization(): void {
+  // Later V8s (Node 22 and up) count invocations instead and print an error for this flag.
+  if (Number(process.versions.v8.split('.')[0]) > LAST_V8_WITH_BUDGET) return;
   setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
 }
+
+/** The last V8 major version with `--interrupt-budget` (Node 20's V8 11). */
+const LAST_V8_WITH_BUDGET = 11;
 
 /** Bytes of bytecode run before a function is optimized (V8's default in Node 20: 67,584). */
 const INTERRUPT_BUDGET = 300_000;
