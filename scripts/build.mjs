@@ -44,7 +44,8 @@ const directWritesApart = {
 // What dist/ may hold: this script's bundles (and their maps) and the command line's folders
 // (scripts/build-cli.mjs). Anything else is left from an older layout (dist/web/ before one bundle
 // served both hosts) and would go into the .vsix: it is removed.
-const OURS = /^(extension|direct-writes|write-worker)\.js(\.map)?$|^(cli|lib|standalone)$/;
+const OURS =
+  /^(extension|direct-writes|write-worker|scan-worker)\.js(\.map)?$|^(cli|lib|standalone)$/;
 for (const entry of fs.existsSync('dist') ? fs.readdirSync('dist') : [])
   if (!OURS.test(entry)) fs.rmSync(`dist/${entry}`, { recursive: true, force: true });
 
@@ -73,6 +74,13 @@ const contexts = await Promise.all([
     entryPoints: ['src/node/write-worker.ts'],
     platform: 'node',
     outfile: 'dist/write-worker.js',
+  }),
+  // The workspace scan's workers (src/node/scan-worker.ts), started from dist/direct-writes.js.
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/node/scan-worker.ts'],
+    platform: 'node',
+    outfile: 'dist/scan-worker.js',
   }),
 ]);
 

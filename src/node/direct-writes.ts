@@ -89,3 +89,6 @@ export function runDirectWrites(
     stop: () => Atomics.store(new Int32Array(stop), 0, 1),
   };
 }
+
+// The scan's workers travel in the same bundle (dist/direct-writes.js), loaded only in a Node host.
+export { runScanWorkers } from './scan-workers';

@@ -92,7 +92,7 @@ describe('the .vsix (npm run package)', function () {
     );
   });
 
-  it('carries one extension bundle for both hosts, the direct writes and their worker', () => {
+  it('carries one extension bundle for both hosts, the direct writes and the workers', () => {
     const manifest = JSON.parse(text('package.json')) as {
       main: string;
       browser: string;
@@ -103,6 +103,7 @@ describe('the .vsix (npm run package)', function () {
     assert.deepEqual(dist.sort(), [
       'extension/dist/direct-writes.js',
       'extension/dist/extension.js',
+      'extension/dist/scan-worker.js',
       'extension/dist/write-worker.js',
     ]);
   });
