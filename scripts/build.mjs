@@ -54,10 +54,10 @@ for (const file of await writeGenerated()) console.log(`${file}: generated from 
 
 const contexts = await Promise.all([
   // platform 'browser': a Node built-in imported by the extension fails the build, as it would
-  // fail in the web worker host.
+  // fail in the web worker host. The entry loads the extension (and `vscode`) on activation only.
   esbuild.context({
     ...common,
-    entryPoints: ['src/extension/extension.ts'],
+    entryPoints: ['src/extension/main.ts'],
     platform: 'browser',
     outfile: 'dist/extension.js',
     plugins: [directWritesApart],
@@ -75,7 +75,8 @@ const contexts = await Promise.all([
     platform: 'node',
     outfile: 'dist/write-worker.js',
   }),
-  // The workspace scan's workers (src/node/scan-worker.ts), started from dist/direct-writes.js.
+  // The workspace scan's workers (src/node/scan-worker.ts), started from dist/direct-writes.js:
+  // they plan with dist/extension.js itself (src/extension/main.ts), so they hold no core here.
   esbuild.context({
     ...common,
     entryPoints: ['src/node/scan-worker.ts'],

@@ -1,20 +1,44 @@
 // A worker thread of the workspace scan (issue 28), for the extension's desktop build: reads the
 // files of one workspace folder with the command line's confined reads (safe-file.ts) and plans
-// them (scan-file.ts), so the reading, decoding, prefilter, planning and hashing of thousands of
-// files do not run on the extension host's thread. Only what the scan keeps goes back, a few
-// files per message; the stop flag is read between two files.
+// them, so the reading, decoding, prefilter, planning and hashing of thousands of files do not
+// run on the extension host's thread. Only what the scan keeps goes back, a few files per
+// message; the stop flag is read between two files.
+//
+// The planning (src/shared/scan-bytes.ts) is not in this worker's bundle: it is required from
+// the module workerData names, the extension's own bundle (dist/extension.js, whose entry loads
+// nothing of `vscode` until activate), so the .vsix carries the core once.
 import { parentPort, workerData } from 'node:worker_threads';
 import { ConfinedFiles } from './safe-file';
-import { fileScanner, scanOnDisk } from './scan-file';
-import type { ScanOutcome, ScanWorkerData, ScanWorkerMessage } from './scan-jobs';
+import type { FileScanner, ScanOutcome, ScanPlanner } from '../shared/scan-bytes';
+import type { ScanWorkerData, ScanWorkerMessage } from './scan-jobs';
 
 /** Files per message: one message per file cost the host more than the files' own results. */
 const FILES_PER_MESSAGE = 32;
 
+/** Reads `rel` (confined: no link followed, regular files only) and decides it. */
+export function scanOnDisk(
+  files: ConfinedFiles,
+  rel: string,
+  planner: ScanPlanner,
+  scanner: FileScanner,
+): ScanOutcome {
+  const read = files.read(rel, scanner.settings.maxFileSize);
+  if (read.refused === 'tooLarge') return { skip: 'tooLarge' };
+  if (read.refused !== undefined) return { host: true };
+  const out = planner.scanBytes(read.bytes, rel, scanner);
+  if (out.planned) {
+    const { mtime, birth } = read.times;
+    out.planned.stat = { mtime, size: read.version.size, identity: String(birth) };
+  }
+  return out;
+}
+
 function main(): void {
   const data = workerData as ScanWorkerData;
   const stop = new Int32Array(data.stop);
-  const scanner = fileScanner(data.settings);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file named at run time
+  const planner = require(data.planner) as ScanPlanner;
+  const scanner = planner.fileScanner(data.settings);
   let files: ConfinedFiles | undefined;
   let first = 0;
   let outcomes: ScanOutcome[] = [];
@@ -30,7 +54,7 @@ function main(): void {
       if (Atomics.load(stop, 0) !== 0) break;
       let outcome: ScanOutcome;
       try {
-        outcome = scanOnDisk(files, rel, scanner);
+        outcome = scanOnDisk(files, rel, planner, scanner);
       } catch {
         outcome = { host: true };
       }

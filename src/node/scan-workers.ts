@@ -2,7 +2,8 @@
 // disk: the extension host only hands out paths and takes the compact results (scan-jobs.ts).
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { ScanOutcome, ScanSettings, ScanWorkerData, ScanWorkerMessage } from './scan-jobs';
+import type { ScanOutcome, ScanSettings } from '../shared/scan-bytes';
+import type { ScanWorkerData, ScanWorkerMessage } from './scan-jobs';
 
 /**
  * Workers at most: the work is CPU (files in the page cache) on machines of few cores, which the
@@ -12,6 +13,18 @@ import type { ScanOutcome, ScanSettings, ScanWorkerData, ScanWorkerMessage } fro
 const MAX_WORKERS = 2;
 /** Files per worker below which fewer workers are started. */
 const FILES_PER_WORKER = 256;
+
+/** The worker's file, and the module it plans with (scan-worker.ts). */
+export interface ScanFiles {
+  worker: string;
+  planner: string;
+}
+
+/** Beside this bundle (dist/direct-writes.js): the worker, and the extension bundle it plans with. */
+const DIST: ScanFiles = {
+  worker: path.join(__dirname, 'scan-worker.js'),
+  planner: path.join(__dirname, 'extension.js'),
+};
 
 export interface ScanRun {
   /** Resolves when every worker has ended: one outcome per file, undefined for one not done. */
@@ -29,7 +42,7 @@ export function runScanWorkers(
   files: readonly string[],
   settings: ScanSettings,
   onOutcome: (index: number, outcome: ScanOutcome) => void,
-  workerFile = path.join(__dirname, 'scan-worker.js'),
+  scanFiles: ScanFiles = DIST,
 ): ScanRun {
   const outcomes = new Array<ScanOutcome | undefined>(files.length).fill(undefined);
   const stop = new SharedArrayBuffer(4);
@@ -42,8 +55,14 @@ export function runScanWorkers(
         resolve();
         return;
       }
-      const data: ScanWorkerData = { root, files: files.slice(from, from + per), settings, stop };
-      const worker = new Worker(workerFile, { workerData: data });
+      const data: ScanWorkerData = {
+        planner: scanFiles.planner,
+        root,
+        files: files.slice(from, from + per),
+        settings,
+        stop,
+      };
+      const worker = new Worker(scanFiles.worker, { workerData: data });
       worker.on('message', (m: ScanWorkerMessage) => {
         m.outcomes.forEach((outcome, k) => {
           const index = from + m.first + k;

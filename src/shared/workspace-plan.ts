@@ -14,7 +14,6 @@ import type { Transform } from './transforms';
 import { writeUrl, type WriteResult } from './write-context';
 import { textHashSteps } from './text-hash';
 import { LineIndex } from './line-index';
-import { isAscii, legacyEncodingRefusal } from './file-bytes';
 import { runSliced, runToEnd, type SliceClock } from './time-slice';
 
 export { textHash } from './text-hash';
@@ -402,26 +401,4 @@ export function groupLabel(group: EditGroup, t: Localize = format): string {
     case 'publisherToCache':
       return t('Publisher URL → AMP Cache URL');
   }
-}
-
-/**
- * `plan` without the edits whose new text is not ASCII, each skipped with the reason: for a file
- * whose write encoding may not hold every character (VS Code would save it as `?`).
- */
-export function asciiOnly(plan: FilePlan, t: Localize = format): FilePlan {
-  const reason = legacyEncodingRefusal(t);
-  const refused = plan.edits
-    .filter((e) => !isAscii(e.newText))
-    .map((e) => ({
-      url: e.oldText,
-      reason,
-      at: e.start,
-      line: e.range.startLine,
-      character: e.range.startChar,
-    }));
-  if (refused.length === 0) return plan;
-  return {
-    edits: plan.edits.filter((e) => isAscii(e.newText)),
-    skipped: [...plan.skipped, ...refused],
-  };
 }

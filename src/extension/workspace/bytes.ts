@@ -14,7 +14,8 @@ import {
 } from '../../shared/file-bytes';
 import { languageOfPath } from '../../shared/language-of-path';
 import { macrotask } from '../../shared/time-slice';
-import { asciiOnly, type FilePlan, type FileSkip } from '../../shared/workspace-plan';
+import { asciiOnly } from '../../shared/scan-bytes';
+import type { FilePlan, FileSkip } from '../../shared/workspace-plan';
 
 /** One character per byte (WHATWG's windows-1252 decoder maps every byte to one code point). */
 const BYTE_PER_CHAR = new TextDecoder('windows-1252');

@@ -8,11 +8,11 @@
 // leaves to the host (not a regular file there, or edits planned on bytes only VS Code can read).
 import * as vscode from 'vscode';
 import { directWriter } from '../direct-writer';
-import type { ScanOutcome, ScanSettings } from '../../node/scan-jobs';
+import type { ScanOutcome, ScanSettings } from '../../shared/scan-bytes';
 import type { TransformSettings } from '../../shared/transforms';
 import type { FilePlan, FileSkip } from '../../shared/workspace-plan';
 import { utf8Folder } from './bytes';
-import type { ScannedFile, ScanOptions } from './scan';
+import type { ScannedFile, ScanOptions } from './scan-types';
 
 /** Where the scan's results go, whichever way a file was scanned. */
 export interface ScanSink {

@@ -7,8 +7,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runScanWorkers } from '../../../src/node/scan-workers';
-import type { ScanOutcome, ScanSettings } from '../../../src/node/scan-jobs';
-import { fileScanner, scanBytes } from '../../../src/node/scan-file';
+import {
+  fileScanner,
+  scanBytes,
+  type ScanOutcome,
+  type ScanSettings,
+} from '../../../src/shared/scan-bytes';
 import { readSettings } from '../../../src/shared/settings';
 import { parseRepoConfig } from '../../../src/shared/suppress/repo-config';
 import { makeTransform } from '../../../src/shared/transforms';
@@ -29,8 +33,12 @@ const scanSettings = (
   maxFileSize: 100_000,
   ...extra,
 });
-// The worker file tsc compiled beside this module's (out/src/node/).
-const WORKER = path.join(__dirname, '../../../src/node/scan-worker.js');
+// The worker file tsc compiled beside this module's (out/src/node/), and the planner it requires
+// (in the .vsix, the extension bundle: test/cli/package-size.test.ts runs that one).
+const WORKER = {
+  worker: path.join(__dirname, '../../../src/node/scan-worker.js'),
+  planner: path.join(__dirname, '../../../src/shared/scan-bytes.js'),
+};
 
 /** The host's plan of `text` (the file's strict UTF-8 reading), for the file `rel`. */
 function hostPlan(text: string, rel: string, target: WorkspaceTarget) {
