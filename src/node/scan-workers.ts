@@ -1,5 +1,6 @@
 // Starts the workspace scan's workers (scan-worker.ts) for the files of one workspace folder on
 // disk: the extension host only hands out paths and takes the compact results (scan-jobs.ts).
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ScanOutcome, ScanSettings } from '../shared/scan-bytes';
@@ -20,11 +21,18 @@ export interface ScanFiles {
   planner: string;
 }
 
-/** Beside this bundle (dist/direct-writes.js): the worker, and the extension bundle it plans with. */
-const DIST: ScanFiles = {
-  worker: path.join(__dirname, 'scan-worker.js'),
-  planner: path.join(__dirname, 'extension.js'),
-};
+/**
+ * The worker beside this module, and what it plans with: in the .vsix the extension bundle beside
+ * this bundle (dist/direct-writes.js); in the compiled sources the tests and benchmarks run
+ * (out/src/node/), the planner's own module.
+ */
+function scanFilesHere(): ScanFiles {
+  const bundle = path.join(__dirname, 'extension.js');
+  return {
+    worker: path.join(__dirname, 'scan-worker.js'),
+    planner: fs.existsSync(bundle) ? bundle : path.join(__dirname, '../shared/scan-bytes.js'),
+  };
+}
 
 export interface ScanRun {
   /** Resolves when every worker has ended: one outcome per file, undefined for one not done. */
@@ -42,7 +50,7 @@ export function runScanWorkers(
   files: readonly string[],
   settings: ScanSettings,
   onOutcome: (index: number, outcome: ScanOutcome) => void,
-  scanFiles: ScanFiles = DIST,
+  scanFiles: ScanFiles = scanFilesHere(),
 ): ScanRun {
   const outcomes = new Array<ScanOutcome | undefined>(files.length).fill(undefined);
   const stop = new SharedArrayBuffer(4);
