@@ -156,6 +156,29 @@ describe('the workspace scan in worker threads (issue 28)', () => {
       });
   });
 
+  // In the .vsix the worker plans with the extension bundle (src/extension/main.ts its entry),
+  // in a thread where there is no `vscode` module: loading the entry must not need it.
+  it("plans with the extension's entry module, which loads without vscode", async () => {
+    const entry = path.join(__dirname, '../../../src/extension/main.js');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module the worker loads
+    const main = require(entry) as { scanBytes: unknown; activate: unknown };
+    assert.equal(main.scanBytes, scanBytes);
+    assert.equal(typeof main.activate, 'function');
+    const rels = ['a.md', 'b.html', 'look-alike.md', 'binary.bin'];
+    const s = scanSettings('publisher');
+    const outcomes = await runScanWorkers(tmp, rels, s, () => undefined, {
+      ...WORKER,
+      planner: entry,
+    }).done;
+    rels.forEach((rel, i) => {
+      const want = scanBytes(fs.readFileSync(path.join(tmp, rel)), rel, fileScanner(s));
+      const got = outcomes[i];
+      if (got?.planned) got.planned.stat = { mtime: 0, size: 0, identity: '' };
+      assert.deepEqual(got, want, rel);
+    });
+    assert.ok(outcomes[0]?.planned);
+  });
+
   it('stops between two files', async () => {
     const rels = Array.from({ length: 600 }, (_, i) => `n${i}.md`);
     for (const rel of rels) fs.writeFileSync(path.join(tmp, rel), `${CACHE}\n`);
@@ -179,6 +202,9 @@ describe('the workspace scan in worker threads (issue 28)', () => {
       outcomes.some((o) => o === undefined),
       'nothing was stopped',
     );
-    assert.ok(outcomes.every((o) => o === undefined || o.planned !== undefined));
+    assert.ok(
+      outcomes.every((o) => o === undefined || o.planned !== undefined),
+      JSON.stringify(outcomes.find((o) => o !== undefined && o.planned === undefined)),
+    );
   });
 });
