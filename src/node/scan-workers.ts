@@ -5,13 +5,14 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ScanOutcome, ScanSettings } from '../shared/scan-bytes';
 import type { ScanWorkerData, ScanWorkerMessage } from './scan-jobs';
+import { EDITOR_THREADS, resourceLimits, type WorkerThreads } from './thread-limits';
 
 /**
  * Workers at most: the work is CPU (files in the page cache) on machines of few cores, which the
- * extension host shares; each worker is an isolate in the host's memory and its start holds the
- * host's thread.
+ * extension host shares; each worker is an isolate in the host's memory (a small young
+ * generation, as the editor's write workers: EDITOR_THREADS) and its start holds the host's thread.
  */
-const MAX_WORKERS = 2;
+const THREADS: WorkerThreads = { ...EDITOR_THREADS, max: 2 };
 /** Files per worker below which fewer workers are started. */
 const FILES_PER_WORKER = 256;
 
@@ -55,7 +56,7 @@ export function runScanWorkers(
   const outcomes = new Array<ScanOutcome | undefined>(files.length).fill(undefined);
   const stop = new SharedArrayBuffer(4);
   const stopped = () => Atomics.load(new Int32Array(stop), 0) !== 0;
-  const n = Math.max(1, Math.min(MAX_WORKERS, Math.ceil(files.length / FILES_PER_WORKER)));
+  const n = Math.max(1, Math.min(THREADS.max, Math.ceil(files.length / FILES_PER_WORKER)));
   const per = Math.ceil(files.length / n);
   const run = (from: number) =>
     new Promise<void>((resolve) => {
@@ -70,7 +71,7 @@ export function runScanWorkers(
         settings,
         stop,
       };
-      const worker = new Worker(scanFiles.worker, { workerData: data });
+      const worker = new Worker(scanFiles.worker, { workerData: data, ...resourceLimits(THREADS) });
       worker.on('message', (m: ScanWorkerMessage) => {
         m.outcomes.forEach((outcome, k) => {
           const index = from + m.first + k;

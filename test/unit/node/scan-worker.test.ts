@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runScanWorkers } from '../../../src/node/scan-workers';
+import { statOnDisk } from '../../../src/node/scan-stat';
 import {
   fileScanner,
   scanBytes,
@@ -177,6 +178,32 @@ describe('the workspace scan in worker threads (issue 28)', () => {
       assert.deepEqual(got, want, rel);
     });
     assert.ok(outcomes[0]?.planned);
+  });
+
+  // The freshness check's stat: the fields the scan kept (and workspace.fs.stat gives), the
+  // entry itself (a link is a link, whatever it points at), a rejection when it is gone.
+  it('stats a path as the freshness check compares it, without following a link', async () => {
+    fs.symlinkSync(path.join(tmp, 'a.md'), path.join(tmp, 'link.md'));
+    fs.symlinkSync(tmp, path.join(tmp, 'dir-link'));
+    fs.mkdirSync(path.join(tmp, 'dir'));
+    const st = fs.statSync(path.join(tmp, 'a.md'));
+    assert.deepEqual(await statOnDisk(path.join(tmp, 'a.md')), {
+      kind: 'file',
+      mtime: st.mtime.getTime(),
+      ctime: st.birthtime.getTime(),
+      size: st.size,
+    });
+    const [scanned] = (await scanInWorkers(['a.md'], scanSettings('publisher'))).values();
+    const disk = await statOnDisk(path.join(tmp, 'a.md'));
+    assert.deepEqual(scanned?.planned?.stat, {
+      mtime: disk.mtime,
+      size: disk.size,
+      identity: String(disk.ctime),
+    });
+    assert.equal((await statOnDisk(path.join(tmp, 'link.md'))).kind, 'symlink');
+    assert.equal((await statOnDisk(path.join(tmp, 'dir-link'))).kind, 'symlink');
+    assert.equal((await statOnDisk(path.join(tmp, 'dir'))).kind, 'directory');
+    await assert.rejects(statOnDisk(path.join(tmp, 'gone.md')));
   });
 
   it('stops between two files', async () => {
