@@ -44,8 +44,7 @@ const directWritesApart = {
 // What dist/ may hold: this script's bundles (and their maps) and the command line's folders
 // (scripts/build-cli.mjs). Anything else is left from an older layout (dist/web/ before one bundle
 // served both hosts) and would go into the .vsix: it is removed.
-const OURS =
-  /^(extension|direct-writes|write-worker|scan-worker)\.js(\.map)?$|^(cli|lib|standalone)$/;
+const OURS = /^(extension|direct-writes|write-worker)\.js(\.map)?$|^(cli|lib|standalone)$/;
 for (const entry of fs.existsSync('dist') ? fs.readdirSync('dist') : [])
   if (!OURS.test(entry)) fs.rmSync(`dist/${entry}`, { recursive: true, force: true });
 
@@ -68,20 +67,15 @@ const contexts = await Promise.all([
     platform: 'node',
     outfile: `dist/${DIRECT_WRITES.slice(2)}`,
   }),
-  // The direct writes' workers (src/node/write-worker.ts), started from dist/direct-writes.js.
+  // The extension's worker threads, started from dist/direct-writes.js: the direct writes'
+  // (src/node/write-worker.ts) and the workspace scan's (src/node/scan-worker.ts) in one bundle,
+  // which carries the confined reads once (src/node/editor-workers.ts). The scan's plan with
+  // dist/extension.js itself (src/extension/main.ts), so the core is not here.
   esbuild.context({
     ...common,
-    entryPoints: ['src/node/write-worker.ts'],
+    entryPoints: ['src/node/editor-workers.ts'],
     platform: 'node',
     outfile: 'dist/write-worker.js',
-  }),
-  // The workspace scan's workers (src/node/scan-worker.ts), started from dist/direct-writes.js:
-  // they plan with dist/extension.js itself (src/extension/main.ts), so they hold no core here.
-  esbuild.context({
-    ...common,
-    entryPoints: ['src/node/scan-worker.ts'],
-    platform: 'node',
-    outfile: 'dist/scan-worker.js',
   }),
 ]);
 

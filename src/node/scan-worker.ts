@@ -67,4 +67,7 @@ function main(): void {
   }
 }
 
-if (parentPort) main();
+// Only a scan's thread (its data names the planner): in the editor's bundle of workers
+// (editor-workers.ts) a write thread loads this module too.
+if (parentPort && (workerData as Partial<ScanWorkerData> | undefined)?.planner !== undefined)
+  main();

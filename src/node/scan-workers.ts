@@ -23,16 +23,19 @@ export interface ScanFiles {
 }
 
 /**
- * The worker beside this module, and what it plans with: in the .vsix the extension bundle beside
- * this bundle (dist/direct-writes.js); in the compiled sources the tests and benchmarks run
- * (out/src/node/), the planner's own module.
+ * The worker beside this module, and what it plans with: in the .vsix the editor's bundle of
+ * workers (editor-workers.ts, dist/write-worker.js) and the extension bundle beside this bundle
+ * (dist/direct-writes.js); in the compiled sources the tests and benchmarks run (out/src/node/),
+ * the scan worker's own module and the planner's.
  */
 function scanFilesHere(): ScanFiles {
   const bundle = path.join(__dirname, 'extension.js');
-  return {
-    worker: path.join(__dirname, 'scan-worker.js'),
-    planner: fs.existsSync(bundle) ? bundle : path.join(__dirname, '../shared/scan-bytes.js'),
-  };
+  return fs.existsSync(bundle)
+    ? { worker: path.join(__dirname, 'write-worker.js'), planner: bundle }
+    : {
+        worker: path.join(__dirname, 'scan-worker.js'),
+        planner: path.join(__dirname, '../shared/scan-bytes.js'),
+      };
 }
 
 export interface ScanRun {

@@ -107,7 +107,6 @@ describe('the .vsix (npm run package)', function () {
     assert.deepEqual(dist.sort(), [
       'extension/dist/direct-writes.js',
       'extension/dist/extension.js',
-      'extension/dist/scan-worker.js',
       'extension/dist/write-worker.js',
     ]);
   });
@@ -118,15 +117,16 @@ describe('the .vsix (npm run package)', function () {
     assert.deepEqual([...required].sort(), ['"./direct-writes.js"', '"vscode"']);
   });
 
-  // The scan worker carries no core of its own (issue 28): it plans with the extension bundle,
-  // which loads in a worker thread, where there is no `vscode`, and plans as the sources do.
+  // The scan worker (in the write workers' bundle) carries no core of its own (issue 28): it
+  // plans with the extension bundle, which loads in a worker thread, where there is no `vscode`,
+  // and plans as the sources do.
   it('scans in a worker that plans with the extension bundle, without vscode', async () => {
-    assert.doesNotMatch(text('dist/scan-worker.js'), /cdn\.ampproject\.org/);
+    assert.doesNotMatch(text('dist/write-worker.js'), /cdn\.ampproject\.org/);
     const dist = path.join(dir, 'dist');
     const root = path.join(dir, 'folder');
     fs.mkdirSync(dist);
     fs.mkdirSync(root);
-    for (const name of ['extension.js', 'direct-writes.js', 'scan-worker.js'])
+    for (const name of ['extension.js', 'direct-writes.js', 'write-worker.js'])
       fs.writeFileSync(path.join(dist, name), text(`dist/${name}`));
     const cdn = 'cdn.ampproject.org';
     const files: Record<string, string> = {
