@@ -53,10 +53,10 @@ for (const file of await writeGenerated()) console.log(`${file}: generated from 
 
 const contexts = await Promise.all([
   // platform 'browser': a Node built-in imported by the extension fails the build, as it would
-  // fail in the web worker host.
+  // fail in the web worker host. The entry loads the extension (and `vscode`) on activation only.
   esbuild.context({
     ...common,
-    entryPoints: ['src/extension/extension.ts'],
+    entryPoints: ['src/extension/main.ts'],
     platform: 'browser',
     outfile: 'dist/extension.js',
     plugins: [directWritesApart],
@@ -67,10 +67,13 @@ const contexts = await Promise.all([
     platform: 'node',
     outfile: `dist/${DIRECT_WRITES.slice(2)}`,
   }),
-  // The direct writes' workers (src/node/write-worker.ts), started from dist/direct-writes.js.
+  // The extension's worker threads, started from dist/direct-writes.js: the direct writes'
+  // (src/node/write-worker.ts) and the workspace scan's (src/node/scan-worker.ts) in one bundle,
+  // which carries the confined reads once (src/node/editor-workers.ts). The scan's plan with
+  // dist/extension.js itself (src/extension/main.ts), so the core is not here.
   esbuild.context({
     ...common,
-    entryPoints: ['src/node/write-worker.ts'],
+    entryPoints: ['src/node/editor-workers.ts'],
     platform: 'node',
     outfile: 'dist/write-worker.js',
   }),

@@ -3,6 +3,7 @@
 // of the host with the gaps over 30 ms beside it, to tell whose code filled each gap.
 import * as fs from 'node:fs';
 import * as inspector from 'node:inspector';
+import * as v8 from 'node:v8';
 
 /**
  * The longest gap between 10 ms ticks: how long the extension host was busy at a time, and when
@@ -63,4 +64,16 @@ export async function profiled<T>(name: string, op: () => Promise<T>): Promise<T
     fs.writeFileSync(`${dir}/${name}.gaps.json`, JSON.stringify(longGaps.splice(0)));
     session.disconnect();
   }
+}
+
+/**
+ * With AMP_URL_BENCH_HEAP=<folder>: a heap snapshot of the extension host, <folder>/<name>.heapsnapshot
+ * (what the host holds at that point, after a full garbage collection; open it in DevTools'
+ * Memory tab, or sum it with bench/workspace/heap-summary.mjs).
+ */
+export function heapSnapshot(name: string): void {
+  const dir = process.env.AMP_URL_BENCH_HEAP;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  v8.writeHeapSnapshot(`${dir}/${name}.heapsnapshot`);
 }

@@ -4,10 +4,14 @@
 // this is undefined and every file goes through a WorkspaceEdit. The Node-only module is a
 // bundle of its own, dist/direct-writes.js (scripts/build.mjs), loaded only in a Node host, so
 // the web host never sees node:worker_threads and both hosts share one bundle.
-import type { runDirectWrites } from '../node/direct-writes';
+import type { runEditorWrites, runScanWorkers, statOnDisk } from '../node/direct-writes';
 
 export interface DirectWriter {
-  run: typeof runDirectWrites;
+  run: typeof runEditorWrites;
+  /** The workspace scan's per-file work in worker threads (files on disk read as UTF-8). */
+  scan: typeof runScanWorkers;
+  /** workspace.fs.stat of a path on disk, without its round trip (the freshness check's). */
+  stat: typeof statOnDisk;
 }
 
 /** The global `process`, as far as this file trusts it: the web worker host has none. */
@@ -27,7 +31,7 @@ function loadDirectWriter(): DirectWriter | undefined {
   // fault that must show, so it is not caught.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const writes = require('../node/direct-writes') as typeof import('../node/direct-writes');
-  return { run: writes.runDirectWrites };
+  return { run: writes.runEditorWrites, scan: writes.runScanWorkers, stat: writes.statOnDisk };
 }
 
 export const directWriter: DirectWriter | undefined = loadDirectWriter();

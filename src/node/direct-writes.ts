@@ -5,12 +5,8 @@
 // their number of files.
 import * as path from 'node:path';
 import type { WorkerData, WorkerMessage, WriteJob, WriteOutcome } from './write-jobs';
+import { CLI_THREADS, EDITOR_THREADS, resourceLimits, type WorkerThreads } from './thread-limits';
 
-/**
- * Workers at most: enough flushes in flight to share journal commits, few threads to start (each
- * is an isolate of its own in the extension host's memory, and its start holds the host's thread).
- */
-const MAX_WORKERS = 4;
 /** Files per worker below which fewer workers are started (a thread costs a few milliseconds). */
 const JOBS_PER_WORKER = 64;
 
@@ -48,11 +44,12 @@ export function runDirectWrites(
   jobs: readonly WriteJob[],
   onOutcome: (index: number, outcome: WriteOutcome) => void,
   workerFile = path.join(__dirname, 'write-worker.js'),
+  threads: WorkerThreads = CLI_THREADS,
 ): DirectRun {
   const outcomes = new Array<WriteOutcome | undefined>(jobs.length).fill(undefined);
   const stop = new SharedArrayBuffer(4);
   const stopped = () => Atomics.load(new Int32Array(stop), 0) !== 0;
-  const n = Math.max(1, Math.min(MAX_WORKERS, Math.ceil(jobs.length / JOBS_PER_WORKER)));
+  const n = Math.max(1, Math.min(threads.max, Math.ceil(jobs.length / JOBS_PER_WORKER)));
   /** Runs one worker on the jobs of `list`; resolves when it has ended. */
   const run = (list: number[]) =>
     new Promise<void>((resolve) => {
@@ -65,7 +62,7 @@ export function runDirectWrites(
       // Loaded here, by the first write: `amp-url check` without --fix never pays for it.
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load
       const { Worker } = require('node:worker_threads') as typeof import('node:worker_threads');
-      const worker = new Worker(workerFile, { workerData: data });
+      const worker = new Worker(workerFile, { workerData: data, ...resourceLimits(threads) });
       worker.on('message', (m: WorkerMessage) => {
         const index = list[m.index];
         outcomes[index] = m.outcome;
@@ -89,3 +86,17 @@ export function runDirectWrites(
     stop: () => Atomics.store(new Int32Array(stop), 0, 1),
   };
 }
+
+/** runDirectWrites as the extension host runs it: fewer, smaller workers (EDITOR_THREADS). */
+export function runEditorWrites(
+  root: string,
+  jobs: readonly WriteJob[],
+  onOutcome: (index: number, outcome: WriteOutcome) => void,
+): DirectRun {
+  return runDirectWrites(root, jobs, onOutcome, undefined, EDITOR_THREADS);
+}
+
+// The scan's workers travel in the same bundle (dist/direct-writes.js), loaded only in a Node host,
+// with the freshness check's stat of a file on disk.
+export { runScanWorkers } from './scan-workers';
+export { statOnDisk } from './scan-stat';

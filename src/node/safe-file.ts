@@ -41,6 +41,15 @@ export interface FileVersion {
   mtimeMs: number;
 }
 
+/**
+ * A file's times as VS Code's `workspace.fs.stat` gives them for a file on disk (its `mtime` and
+ * its `ctime`, which is the birth time): whole milliseconds of Node's Dates.
+ */
+export interface FileTimes {
+  mtime: number;
+  birth: number;
+}
+
 /** Why a file was not read or not replaced. */
 export type Refusal =
   /** Its path leads out of the root's real path (a symbolic link in a component), or is not a plain relative path. */
@@ -65,7 +74,7 @@ export interface Refused {
 }
 
 export type ConfinedRead =
-  | { bytes: Buffer; version: FileVersion; refused?: undefined }
+  | { bytes: Buffer; version: FileVersion; times: FileTimes; refused?: undefined }
   | (Refused & { bytes?: undefined; version?: undefined });
 
 /** What `replace` compares the file with before renaming over it. */
@@ -154,7 +163,9 @@ export class ConfinedFiles {
     try {
       if (stat.size > maxSize) return { refused: 'tooLarge' };
       const bytes = this.readAll(fd, stat.size, maxSize);
-      return bytes ? { bytes, version: versionOf(stat) } : { refused: 'tooLarge' };
+      if (!bytes) return { refused: 'tooLarge' };
+      const times = { mtime: stat.mtime.getTime(), birth: stat.birthtime.getTime() };
+      return { bytes, version: versionOf(stat), times };
     } catch (e) {
       return { refused: 'failed', code: codeOf(e) };
     } finally {

@@ -80,4 +80,6 @@ function main(): void {
   }
 }
 
-if (parentPort) main();
+// A scan worker's data names its planner (scan-jobs.ts): that thread is scan-worker.ts's, when both
+// travel in one bundle (editor-workers.ts).
+if (parentPort && (workerData as { planner?: unknown } | undefined)?.planner === undefined) main();

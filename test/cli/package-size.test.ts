@@ -9,6 +9,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { ROOT } from './paths';
+import type * as DirectWrites from '../../src/node/direct-writes';
+import { cacheUrl } from '../../src/core';
+import { fileScanner, scanBytes, type ScanSettings } from '../../src/shared/scan-bytes';
+import { readSettings } from '../../src/shared/settings';
 
 const MAX_VSIX_BYTES = 250 * 1024;
 
@@ -92,7 +96,7 @@ describe('the .vsix (npm run package)', function () {
     );
   });
 
-  it('carries one extension bundle for both hosts, the direct writes and their worker', () => {
+  it('carries one extension bundle for both hosts, the direct writes and the workers', () => {
     const manifest = JSON.parse(text('package.json')) as {
       main: string;
       browser: string;
@@ -111,6 +115,50 @@ describe('the .vsix (npm run package)', function () {
     const bundle = text('dist/extension.js');
     const required = new Set([...bundle.matchAll(/\brequire\(("[^"]*")\)/g)].map((m) => m[1]));
     assert.deepEqual([...required].sort(), ['"./direct-writes.js"', '"vscode"']);
+  });
+
+  // The scan worker (in the write workers' bundle) carries no core of its own (issue 28): it
+  // plans with the extension bundle, which loads in a worker thread, where there is no `vscode`,
+  // and plans as the sources do.
+  it('scans in a worker that plans with the extension bundle, without vscode', async () => {
+    assert.doesNotMatch(text('dist/write-worker.js'), /cdn\.ampproject\.org/);
+    const dist = path.join(dir, 'dist');
+    const root = path.join(dir, 'folder');
+    fs.mkdirSync(dist);
+    fs.mkdirSync(root);
+    for (const name of ['extension.js', 'direct-writes.js', 'write-worker.js'])
+      fs.writeFileSync(path.join(dist, name), text(`dist/${name}`));
+    const cdn = 'cdn.ampproject.org';
+    const files: Record<string, string> = {
+      'a.md': `${cacheUrl('https://example.com/a', { cacheDomain: cdn })}\n`,
+      'idn.html': `<a href="${cacheUrl('https://bücher.example/ä?q=1', { cacheDomain: cdn })}">x</a>\n`,
+      'viewer.md': 'https://www.google.com/amp/s/example.com/page.html\n',
+      'look-alike.md': 'https://evil-com.cdn.ampproject.org/c/s/example.com/x\n',
+      'plain.txt': 'https://example.com/ only\n',
+      'binary.bin': 'x\u0000y',
+    };
+    for (const [name, body] of Object.entries(files)) fs.writeFileSync(path.join(root, name), body);
+    for (const target of ['publisher', 'cache'] as const) {
+      const settings: ScanSettings = {
+        target,
+        transform: readSettings(() => undefined, true),
+        maxFileSize: 1_000_000,
+      };
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the packaged bundle
+      const writes = require(path.join(dist, 'direct-writes.js')) as typeof DirectWrites;
+      const rels = Object.keys(files);
+      const outcomes = await writes.runScanWorkers(root, rels, settings, () => undefined).done;
+      rels.forEach((rel, i) => {
+        const want = scanBytes(fs.readFileSync(path.join(root, rel)), rel, fileScanner(settings));
+        const got = outcomes[i];
+        if (got?.planned) got.planned.stat = { mtime: 0, size: 0, identity: '' };
+        assert.deepEqual(got, want, `${target} ${rel}`);
+      });
+      assert.ok(
+        outcomes.some((o) => o?.planned),
+        target,
+      );
+    }
   });
 
   it('leaves out source maps, sources and the docs of the other front ends', () => {

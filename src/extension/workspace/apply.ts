@@ -13,7 +13,7 @@ import {
 } from '../../shared/workspace-plan';
 import { LineIndex } from '../../shared/line-index';
 import { runSliced, runToEnd, type SliceClock } from '../../shared/time-slice';
-import { identityOf } from './fs';
+import { identityOf, statOf } from './fs';
 import { editorText } from './bytes';
 import { filesBehindChangedFolders } from './identity';
 import type { ScannedFile } from './scan';
@@ -39,7 +39,7 @@ export async function isFresh(
 ): Promise<boolean> {
   let stat: vscode.FileStat;
   try {
-    stat = await vscode.workspace.fs.stat(f.uri);
+    stat = await statOf(f.uri);
   } catch {
     return false; // deleted or unreadable since the scan
   }

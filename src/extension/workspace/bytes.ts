@@ -10,12 +10,11 @@ import {
   bomOf,
   decodeFileBytes,
   editorWriteBackSteps,
-  isAscii,
   type EditorReading,
-  legacyEncodingRefusal,
 } from '../../shared/file-bytes';
 import { languageOfPath } from '../../shared/language-of-path';
 import { macrotask } from '../../shared/time-slice';
+import { asciiOnly } from '../../shared/scan-bytes';
 import type { FilePlan, FileSkip } from '../../shared/workspace-plan';
 
 /** One character per byte (WHATWG's windows-1252 decoder maps every byte to one code point). */
@@ -57,7 +56,7 @@ let forgetOnChange: vscode.Disposable | undefined;
  * is its workspace folder's, so the answer is asked once per folder (three getConfiguration
  * calls per file were a measurable share of the scan).
  */
-function utf8Folder(uri: vscode.Uri): boolean {
+export function utf8Folder(uri: vscode.Uri): boolean {
   const folder = vscode.workspace.getWorkspaceFolder(uri)?.uri ?? uri;
   const key = folder.toString();
   let known = utf8Folders.get(key);
@@ -166,26 +165,7 @@ export async function planOnEditorText(
   const r = await editorText(uri, bytes);
   if (r.skip !== undefined) return r;
   const p = r.text === firstText ? plan : await planText(r.text);
-  return { text: r.text, plan: r.unicode ? p : asciiOnly(p) };
-}
-
-/** `plan` without the edits whose new text is not ASCII, each skipped with the reason. */
-function asciiOnly(plan: FilePlan): FilePlan {
-  const reason = legacyEncodingRefusal(vscode.l10n.t);
-  const refused = plan.edits
-    .filter((e) => !isAscii(e.newText))
-    .map((e) => ({
-      url: e.oldText,
-      reason,
-      at: e.start,
-      line: e.range.startLine,
-      character: e.range.startChar,
-    }));
-  if (refused.length === 0) return plan;
-  return {
-    edits: plan.edits.filter((e) => isAscii(e.newText)),
-    skipped: [...plan.skipped, ...refused],
-  };
+  return { text: r.text, plan: r.unicode ? p : asciiOnly(p, vscode.l10n.t) };
 }
 
 /** The encodings of TextDocument.encoding that hold every character. */
@@ -206,7 +186,7 @@ export async function planChecked(
   // hold a non-ASCII character of a new URL (VS Code would save it as `?`).
   if (!read.bytes) {
     const legacy = read.encoding !== undefined && !UNICODE_ENCODINGS.has(read.encoding);
-    return { text: read.text, plan: legacy ? asciiOnly(plan) : plan };
+    return { text: read.text, plan: legacy ? asciiOnly(plan, vscode.l10n.t) : plan };
   }
   if (plan.edits.length === 0) return { text: read.text, plan };
   return planOnEditorText(uri, read.bytes, read.text, plan, planText);

@@ -166,6 +166,7 @@ export async function workspaceConvert(
         ...globs,
         target,
         transform: makeTransform(target, s, {}, vscode.l10n.t),
+        settings: s,
         caches: s.caches,
         maxFileSize: max,
         configOf,

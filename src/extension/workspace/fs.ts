@@ -5,6 +5,8 @@
 // path, so the walk reports links as "not followed" without saying where they point.
 import * as vscode from 'vscode';
 import type { EntryInfo, EntryType, WalkFileSystem } from '../../shared/workspace-files';
+import { directWriter } from '../direct-writer';
+import type { DiskEntryKind } from '../../node/scan-stat';
 
 /** What an entry is, itself: a link is a link, whatever it points at. */
 function entryTypeOf(type: vscode.FileType): EntryType {
@@ -22,6 +24,26 @@ export function uriAt(root: vscode.Uri, rel: string): vscode.Uri {
 /** What tells a file from another put at its path later: its birth time (ctime of workspace.fs). */
 export function identityOf(stat: vscode.FileStat): string {
   return String(stat.ctime);
+}
+
+const FILE_TYPE_OF: Record<DiskEntryKind, vscode.FileType> = {
+  file: vscode.FileType.File,
+  directory: vscode.FileType.Directory,
+  symlink: vscode.FileType.SymbolicLink,
+  other: vscode.FileType.Unknown,
+};
+
+/**
+ * workspace.fs.stat of `uri`, for the freshness check. A `file:` URI in a Node host is told by
+ * Node in this process (src/node/scan-stat.ts: the same times and size, no round trip through
+ * VS Code's file service per file); a link is then SymbolicLink alone, not beside its target's
+ * kind: neither is a regular file or a folder, which is all the check asks.
+ */
+export async function statOf(uri: vscode.Uri): Promise<vscode.FileStat> {
+  const writer = directWriter;
+  if (!writer || uri.scheme !== 'file') return vscode.workspace.fs.stat(uri);
+  const s = await writer.stat(uri.fsPath);
+  return { type: FILE_TYPE_OF[s.kind], mtime: s.mtime, ctime: s.ctime, size: s.size };
 }
 
 /** The walk's file system for the folder `root`. */

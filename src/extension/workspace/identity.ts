@@ -3,6 +3,7 @@
 // the scan would send the write out of the workspace folder; such files are left alone and named
 // (checkFresh). The file itself is checked by isFresh (a regular file, same identity).
 import * as vscode from 'vscode';
+import { statOf } from './fs';
 import type { ScannedFile } from './scan';
 
 /** Folders checked at a time (one stat each, latency-bound like the scan's reads). */
@@ -49,7 +50,7 @@ export async function filesBehindChangedFolders(
     while (next < folders.length) {
       const key = folders[next++];
       try {
-        const stat = await vscode.workspace.fs.stat(vscode.Uri.parse(key));
+        const stat = await statOf(vscode.Uri.parse(key));
         if (stat.type !== vscode.FileType.Directory) bad.add(key); // a link has its own bit
       } catch {
         bad.add(key);

@@ -5,18 +5,14 @@
 // through workspace.fs (virtual workspaces and the web build too), open documents from their
 // current text. Nothing is written here.
 import * as vscode from 'vscode';
-import type { AmpCache } from '../../core';
-import type { Transform } from '../../shared/transforms';
 import {
   ByteBudget,
   enabledGlobs,
   noFileSkips,
   planFileSliced,
   textHashSliced,
-  type FilePlan,
   type FileSkip,
   type LocatedSkip,
-  type WorkspaceTarget,
 } from '../../shared/workspace-plan';
 import { languageOfPath } from '../../shared/language-of-path';
 import { REGIONS_FROM_EDITS } from '../../shared/merge-edits';
@@ -24,43 +20,12 @@ import { firstRead, planChecked } from './bytes';
 import { splitGlobList, walkFiles, type WalkResult } from '../../shared/workspace-files';
 import { eventLoop, macrotask, sharedSlices, type SliceClock } from '../../shared/time-slice';
 import { identityOf, uriAt, workspaceWalkFileSystem } from './fs';
-import { editFilter } from '../../shared/suppress/edit-filter';
+import { partition, scanInWorkers, type ScanSink } from './scan-offload';
+import { leaveOut } from '../../shared/suppress/edit-filter';
 import type { RepoConfig } from '../../shared/suppress/repo-config';
+import type { ScannedFile, ScanOptions } from './scan-types';
 
-export interface ScanOptions {
-  include: string;
-  /** The user's exclude glob, on top of files.exclude, search.exclude and .gitignore. */
-  exclude: string;
-  target: WorkspaceTarget;
-  transform: Transform;
-  caches: readonly AmpCache[];
-  maxFileSize: number;
-  /** Each file's folder's .amp-url.json (its URL patterns, rules turned off). */
-  configOf?: (uri: vscode.Uri) => RepoConfig;
-  token?: vscode.CancellationToken;
-  /** Stops as if cancelled after this many files (tests: cancel half-way). */
-  cancelAfterFiles?: number;
-  /** Called after each file with the count done and the total. */
-  progress?: (done: number, total: number) => void;
-}
-
-export interface ScannedFile {
-  uri: vscode.Uri;
-  /** The open document's version at the scan, when it was open. */
-  version?: number;
-  /** Hash and length of the text planned from, to tell a change before apply. */
-  hash: number;
-  length: number;
-  /**
-   * The text planned from, kept for a file with many changes (REGIONS_FROM_EDITS or more): the
-   * edit's regions are made of it, so it is not read, decoded and hashed again while the user
-   * waits. It costs no memory: each planned edit's oldText is a slice of it, which keeps it alive.
-   */
-  text?: string;
-  /** The file's modification time, size and identity (birth time) at the scan (files not open). */
-  stat?: { mtime: number; size: number; identity: string };
-  plan: FilePlan;
-}
+export type { ScannedFile, ScanOptions } from './scan-types';
 
 export interface WorkspaceScan {
   files: number;
@@ -279,66 +244,79 @@ export async function scanFiles(
   // The clock of the sliced work (planning, hashing): one slice for all the workers, so large
   // files planned at once do not run their slices back to back (time-slice.ts).
   const clock: SliceClock = { ...sharedSlices(), now: eventLoop.now };
-  let next = 0;
   let done = 0;
   const stop = () =>
     scan.cancelled ||
     (scan.cancelled =
       o.token?.isCancellationRequested === true ||
       (o.cancelAfterFiles !== undefined && done >= o.cancelAfterFiles));
-  const worker = async () => {
-    while (next < uris.length && !stop()) {
-      const uri = uris[next++];
-      const r = await readText(uri, open, o.maxFileSize, budget, o.token);
-      if (stop()) return;
-      const skip = (reason: FileSkip) => {
-        scan.skippedFiles[reason]++;
-        scan.skippedPaths.push({ path: vscode.workspace.asRelativePath(uri), reason });
-      };
-      if ('skip' in r) skip(r.skip);
-      else {
-        // Planned on the text VS Code will edit, or skipped with the reason (bytes.ts).
-        const p = await planChecked(uri, r, (text) =>
-          planFileSliced(text, o.target, o.transform, o.caches, vscode.l10n.t, r.languageId, clock),
-        );
-        if (stop()) return;
-        if (p.skip !== undefined) skip(p.skip);
-        else {
-          const { text, plan } = p;
-          if (o.configOf) leaveOut(plan, text, r.languageId, o.configOf(uri));
-          for (const s of plan.skipped) scan.skipped.push({ ...s, uri });
-          if (plan.edits.length > 0)
-            scan.planned.push({
-              uri,
-              version: r.version,
-              stat: r.stat,
-              hash: await textHashSliced(text, clock),
-              length: text.length,
-              plan,
-              ...(plan.edits.length >= REGIONS_FROM_EDITS ? { text } : {}),
-            });
-        }
-      }
-      o.progress?.(++done, uris.length);
-    }
+  const sink: ScanSink = {
+    stop,
+    skip: (uri, reason) => {
+      scan.skippedFiles[reason]++;
+      scan.skippedPaths.push({ path: vscode.workspace.asRelativePath(uri), reason });
+    },
+    left: (uri, skipped) => {
+      for (const s of skipped) scan.skipped.push({ ...s, uri });
+    },
+    planned: (f) => scan.planned.push(f),
+    done: () => o.progress?.(++done, uris.length),
   };
-  await Promise.all(Array.from({ length: PARALLEL_READS }, worker));
+  /** The host's way for the files at `indices`: read through workspace.fs, planned here. */
+  const onHost = (indices: readonly number[]) => {
+    let next = 0;
+    const worker = async () => {
+      while (next < indices.length && !stop()) {
+        const uri = uris[indices[next++]];
+        if (await scanOnHost(uri, open, budget, clock, o, sink)) sink.done();
+      }
+    };
+    return Promise.all(Array.from({ length: PARALLEL_READS }, worker));
+  };
+  const { toWorkers, rest } = partition(uris, open, o);
+  const left = await Promise.all([onHost(rest), scanInWorkers(uris, toWorkers, o, sink)]);
+  // What the workers left to the host (files whose reading VS Code decides, odd files).
+  await onHost(left[1]);
   stop();
   return scan;
 }
 
-/** Leaves out of `plan` what the file's directives and its folder's .amp-url.json leave out. */
-function leaveOut(
-  plan: FilePlan,
-  text: string,
-  languageId: string | undefined,
-  config: RepoConfig,
-): void {
-  const wanted = editFilter(text, languageId, config);
-  plan.edits = plan.edits.filter(wanted);
-  plan.skipped = plan.skipped.filter(
-    (s) =>
-      s.at === undefined ||
-      wanted({ start: s.at, end: s.at + s.url.length, group: 'cacheToPublisher' }),
+/** Reads and plans `uri` on the extension host; false when stopped before it was done. */
+async function scanOnHost(
+  uri: vscode.Uri,
+  open: ReadonlyMap<string, vscode.TextDocument>,
+  budget: ByteBudget,
+  clock: SliceClock,
+  o: ScanOptions,
+  sink: ScanSink,
+): Promise<boolean> {
+  const r = await readText(uri, open, o.maxFileSize, budget, o.token);
+  if (sink.stop()) return false;
+  if ('skip' in r) {
+    sink.skip(uri, r.skip);
+    return true;
+  }
+  // Planned on the text VS Code will edit, or skipped with the reason (bytes.ts).
+  const p = await planChecked(uri, r, (text) =>
+    planFileSliced(text, o.target, o.transform, o.caches, vscode.l10n.t, r.languageId, clock),
   );
+  if (sink.stop()) return false;
+  if (p.skip !== undefined) {
+    sink.skip(uri, p.skip);
+    return true;
+  }
+  const { text, plan } = p;
+  if (o.configOf) leaveOut(plan, text, r.languageId, o.configOf(uri));
+  sink.left(uri, plan.skipped);
+  if (plan.edits.length > 0)
+    sink.planned({
+      uri,
+      version: r.version,
+      stat: r.stat,
+      hash: await textHashSliced(text, clock),
+      length: text.length,
+      plan,
+      ...(plan.edits.length >= REGIONS_FROM_EDITS ? { text } : {}),
+    });
+  return true;
 }

@@ -3,7 +3,7 @@
 // judges its findings (the rule of the edit's kind, the URL as its reader reads it).
 import type { CheckRule } from '../check-file';
 import { readUrlAt } from '../read-url';
-import type { EditGroup } from '../workspace-plan';
+import type { EditGroup, FilePlan } from '../workspace-plan';
 import { urlIgnored, type RepoConfig } from './repo-config';
 import { Suppressions } from './suppressions';
 
@@ -38,4 +38,20 @@ export function editFilter(
     if (!directives.empty && directives.covers(e.start, rule ?? '')) return false;
     return !(urls && urlIgnored(config, readUrlAt(text, e.start, e.end, languageId).url));
   };
+}
+
+/** Leaves out of `plan` what the file's directives and its folder's .amp-url.json leave out. */
+export function leaveOut(
+  plan: FilePlan,
+  text: string,
+  languageId: string | undefined,
+  config: RepoConfig,
+): void {
+  const wanted = editFilter(text, languageId, config);
+  plan.edits = plan.edits.filter(wanted);
+  plan.skipped = plan.skipped.filter(
+    (s) =>
+      s.at === undefined ||
+      wanted({ start: s.at, end: s.at + s.url.length, group: 'cacheToPublisher' }),
+  );
 }

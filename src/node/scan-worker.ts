@@ -1,0 +1,73 @@
+// A worker thread of the workspace scan (issue 28), for the extension's desktop build: reads the
+// files of one workspace folder with the command line's confined reads (safe-file.ts) and plans
+// them, so the reading, decoding, prefilter, planning and hashing of thousands of files do not
+// run on the extension host's thread. Only what the scan keeps goes back, a few files per
+// message; the stop flag is read between two files.
+//
+// The planning (src/shared/scan-bytes.ts) is not in this worker's bundle: it is required from
+// the module workerData names, the extension's own bundle (dist/extension.js, whose entry loads
+// nothing of `vscode` until activate), so the .vsix carries the core once.
+import { parentPort, workerData } from 'node:worker_threads';
+import { ConfinedFiles } from './safe-file';
+import type { FileScanner, ScanOutcome, ScanPlanner } from '../shared/scan-bytes';
+import type { ScanWorkerData, ScanWorkerMessage } from './scan-jobs';
+
+/** Files per message: one message per file cost the host more than the files' own results. */
+const FILES_PER_MESSAGE = 32;
+
+/** Reads `rel` (confined: no link followed, regular files only) and decides it. */
+export function scanOnDisk(
+  files: ConfinedFiles,
+  rel: string,
+  planner: ScanPlanner,
+  scanner: FileScanner,
+): ScanOutcome {
+  const read = files.read(rel, scanner.settings.maxFileSize);
+  if (read.refused === 'tooLarge') return { skip: 'tooLarge' };
+  if (read.refused !== undefined) return { host: true };
+  const out = planner.scanBytes(read.bytes, rel, scanner);
+  if (out.planned) {
+    const { mtime, birth } = read.times;
+    out.planned.stat = { mtime, size: read.version.size, identity: String(birth) };
+  }
+  return out;
+}
+
+function main(): void {
+  const data = workerData as ScanWorkerData;
+  const stop = new Int32Array(data.stop);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file named at run time
+  const planner = require(data.planner) as ScanPlanner;
+  const scanner = planner.fileScanner(data.settings);
+  let files: ConfinedFiles | undefined;
+  let first = 0;
+  let outcomes: ScanOutcome[] = [];
+  const send = () => {
+    if (outcomes.length > 0)
+      parentPort?.postMessage({ first, outcomes } satisfies ScanWorkerMessage);
+    first += outcomes.length;
+    outcomes = [];
+  };
+  try {
+    files = new ConfinedFiles(data.root);
+    for (const rel of data.files) {
+      if (Atomics.load(stop, 0) !== 0) break;
+      let outcome: ScanOutcome;
+      try {
+        outcome = scanOnDisk(files, rel, planner, scanner);
+      } catch {
+        outcome = { host: true };
+      }
+      outcomes.push(outcome);
+      if (outcomes.length >= FILES_PER_MESSAGE) send();
+    }
+    send();
+  } finally {
+    files?.release();
+  }
+}
+
+// Only a scan's thread (its data names the planner): in the editor's bundle of workers
+// (editor-workers.ts) a write thread loads this module too.
+if (parentPort && (workerData as Partial<ScanWorkerData> | undefined)?.planner !== undefined)
+  main();
