@@ -216,14 +216,9 @@ export function groupFor(
   return kind === 'viewer' ? 'viewerToPublisher' : undefined;
 }
 
-/** Whether `host` is `wanted` or one of its subdomains (`wanted` undefined: every host). */
-export function hostMatches(host: string, wanted: string | undefined): boolean {
-  return hostMatcher(wanted)(host);
-}
-
 /**
- * hostMatches for one `wanted` host, normalised once: the edit of a file of 108,000 URLs asks it
- * for every URL.
+ * Whether a host is `wanted` or one of its subdomains (`wanted` undefined: every host), with
+ * `wanted` normalised once: the edit of a file of 108,000 URLs asks it for every URL.
  */
 export function hostMatcher(wanted: string | undefined): (host: string) => boolean {
   if (wanted === undefined) return () => true;

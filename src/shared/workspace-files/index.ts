@@ -14,7 +14,6 @@ export {
 export {
   GIT_INFO_EXCLUDE,
   IGNORE_FILE_NAMES,
-  IgnoreRules,
   MAX_IGNORE_FILE_SIZE,
   MAX_IGNORE_LINES,
   isIgnored,
