@@ -31,7 +31,7 @@ export type EditGroup = 'cacheToPublisher' | 'viewerToPublisher' | 'publisherToC
  * come from the walker (src/shared/workspace-files/); the last three count ignore files, lines and
  * globs not used. Each reason needs its words in fileSkipReason (the report lists them all).
  */
-export const FILE_SKIPS = [
+const FILE_SKIPS = [
   'binary',
   'tooLarge',
   'notUtf8',

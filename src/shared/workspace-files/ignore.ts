@@ -20,11 +20,9 @@ import {
 
 /** The ignore files found in any folder, in the order their rules apply there (`.ignore` wins). */
 export const IGNORE_FILE_NAMES = ['.gitignore', '.ignore'] as const;
-export type IgnoreFileName = (typeof IGNORE_FILE_NAMES)[number];
 
 /** The repository's own exclude file, read when the walk's root is the repository's root. */
 export const GIT_INFO_EXCLUDE = '.git/info/exclude';
-export type IgnoreSource = typeof GIT_INFO_EXCLUDE | IgnoreFileName;
 
 /** Ignore files larger than this are not read (and reported): real ones are a few kB. */
 export const MAX_IGNORE_FILE_SIZE = 1_000_000;

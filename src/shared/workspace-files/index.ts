@@ -18,11 +18,9 @@ export {
   MAX_IGNORE_LINES,
   isIgnored,
   parseIgnoreFile,
-  type IgnoreFileName,
   type IgnoreLevel,
   type IgnoreLineProblem,
   type IgnoreRule,
-  type IgnoreSource,
 } from './ignore';
 export {
   isInside,
