@@ -348,7 +348,8 @@ function* filePlanSteps(
 
 /**
  * `slice` as a string of its own. A slice of a text may keep the whole text alive (V8's sliced
- * strings): the plans of 10,000 files held every file's text, 100 MB, until the command ended.
+ * strings): the plans of a large workspace held every file's text until the command ended
+ * (docs/benchmarks.md).
  * Flattening a concatenation copies it; the slice of that copy refers to the copy alone.
  */
 function ownCopy(slice: string): string {
