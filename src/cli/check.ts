@@ -30,7 +30,7 @@ import { settingFlags, settingHelp, settingsFromArgs } from './settings';
 // The settings check reads: the caches it recognises and the normalize steps of --require.
 const CHECK_SETTINGS = ['custom-cache', 'preset', 'step'] as const;
 
-// Text, the records (ndjson, json, csv) and check's two documents.
+// Text, every record format of formats.ts and check's two documents.
 const CHECK_FORMATS = offeredFormats(['sarif', 'report']);
 
 const FLAGS: FlagSpecs = {

@@ -8,7 +8,13 @@
 import { isUtf8 } from 'node:buffer';
 import * as fs from 'node:fs';
 import type { ConfinedFiles, Refused } from '../node/safe-file';
-import { bomLength, bomOf, decodeFileBytes, type FileEncoding } from '../shared/file-bytes';
+import {
+  bomLength,
+  bomOf,
+  decodeFileBytes,
+  utf32Of,
+  type FileEncoding,
+} from '../shared/file-bytes';
 import { fileSkipReason, type FileSkip } from '../shared/workspace-plan';
 
 export interface FileText {
@@ -98,7 +104,7 @@ function readRefusal(r: Refused): ReadResult {
   }
 }
 
-/** The text of bytes read, with the skips of decodeFileBytes (and UTF-32, which it can't tell). */
+/** The text of bytes read, with the skips of decodeFileBytes and the name of a UTF-32 file. */
 function decodeRead(bytes: Buffer, mayMatter?: (utf8: Buffer) => boolean): ReadResult {
   // The probe alone is searched, natively: most files have no NUL, and their bytes past it tell
   // nothing. Without a NUL there, a file is not UTF-32 either (utf32Of needs one).
@@ -119,32 +125,6 @@ function decodeRead(bytes: Buffer, mayMatter?: (utf8: Buffer) => boolean): ReadR
   const r = decodeFileBytes(bytes);
   if (r.skip !== undefined) return { skip: r.skip };
   return { file: { text: r.text, encoding: r.encoding, bytes } };
-}
-
-/**
- * Whether the bytes are UTF-32 (which no front end reads): its BOM (FF FE 00 00 would otherwise
- * pass for UTF-16LE with NULs between the characters), or, without one, a length that is a
- * multiple of 4 and only code points (no NUL, no surrogate) in its first 8000 bytes, which
- * would otherwise pass for binary.
- */
-export function utf32Of(bytes: Uint8Array): string | undefined {
-  const [a, b, c, d] = bytes;
-  if (a === 0xff && b === 0xfe && c === 0 && d === 0) return 'UTF-32LE with a BOM';
-  if (a === 0 && b === 0 && c === 0xfe && d === 0xff) return 'UTF-32BE with a BOM';
-  if (bytes.length === 0 || bytes.length % 4 !== 0) return undefined;
-  const probe = bytes.subarray(0, BINARY_PROBE - (BINARY_PROBE % 4));
-  if (!probe.includes(0)) return undefined;
-  const view = new DataView(probe.buffer, probe.byteOffset, probe.length);
-  const all = (littleEndian: boolean) => {
-    for (let i = 0; i < probe.length; i += 4) {
-      const u = view.getUint32(i, littleEndian);
-      if (u === 0 || u > 0x10ffff || (u >= 0xd800 && u <= 0xdfff)) return false;
-    }
-    return true;
-  };
-  if (all(true)) return 'UTF-32LE';
-  if (all(false)) return 'UTF-32BE';
-  return undefined;
 }
 
 /** The buffer files are read into, grown as needed: one allocation for all of them. */

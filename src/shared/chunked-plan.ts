@@ -14,7 +14,7 @@ import type { AmpCache } from '../core';
 import { slicesOf } from './time-slice';
 
 /** Characters planned per chunk: a few milliseconds of work (docs/benchmarks.md). */
-export const CHUNK_CHARS = 1 << 15;
+const CHUNK_CHARS = 1 << 15;
 
 /** A document read in pieces: `read(from, to)` is its text between two offsets. */
 export interface TextSource {

@@ -41,13 +41,17 @@ export type FileText =
  * The text of a file's bytes and the encoding that writes it back as the same bytes
  * (encodeFileText(text, encoding) equals `bytes`, BOM included), or why there is none: a NUL
  * byte in the first 8000 bytes of a file without a UTF-16 BOM is binary; bytes that are not valid
- * UTF-8 (or, after a UTF-16 BOM, valid UTF-16: an odd length, a lone surrogate) are "not UTF-8".
+ * UTF-8 (or, after a UTF-16 BOM, valid UTF-16: an odd length, a lone surrogate) and UTF-32
+ * (utf32Of, which `amp-url check` names) are "not UTF-8".
  * The BOM is not part of the text (as in VS Code's document).
  */
 export function decodeFileBytes(bytes: Uint8Array): FileText {
   const bom = bomOf(bytes);
-  if (bom !== 'utf16le' && bom !== 'utf16be' && bytes.subarray(0, BINARY_PROBE).includes(0))
-    return { skip: 'binary' };
+  const nul = bytes.subarray(0, BINARY_PROBE).includes(0);
+  // UTF-32 (NULs in every character) is an encoding not read: its BOM FF FE 00 00 would
+  // otherwise pass for UTF-16LE's, and without one it would count as binary.
+  if (nul && utf32Of(bytes) !== undefined) return { skip: 'notUtf8' };
+  if (nul && bom !== 'utf16le' && bom !== 'utf16be') return { skip: 'binary' };
   const encoding = bom ?? 'utf8';
   const body = bytes.subarray(bomLength(encoding));
   try {
@@ -55,6 +59,32 @@ export function decodeFileBytes(bytes: Uint8Array): FileText {
   } catch {
     return { skip: 'notUtf8' };
   }
+}
+
+/**
+ * Whether the bytes are UTF-32 (which no front end reads): its BOM (FF FE 00 00 would otherwise
+ * pass for UTF-16LE with NULs between the characters), or, without one, a length that is a
+ * multiple of 4 and only code points (no NUL, no surrogate) in its first 8000 bytes, which
+ * would otherwise pass for binary.
+ */
+export function utf32Of(bytes: Uint8Array): string | undefined {
+  const [a, b, c, d] = bytes;
+  if (a === 0xff && b === 0xfe && c === 0 && d === 0) return 'UTF-32LE with a BOM';
+  if (a === 0 && b === 0 && c === 0xfe && d === 0xff) return 'UTF-32BE with a BOM';
+  if (bytes.length === 0 || bytes.length % 4 !== 0) return undefined;
+  const probe = bytes.subarray(0, BINARY_PROBE - (BINARY_PROBE % 4));
+  if (!probe.includes(0)) return undefined;
+  const view = new DataView(probe.buffer, probe.byteOffset, probe.length);
+  const all = (littleEndian: boolean) => {
+    for (let i = 0; i < probe.length; i += 4) {
+      const u = view.getUint32(i, littleEndian);
+      if (u === 0 || u > 0x10ffff || (u >= 0xd800 && u <= 0xdfff)) return false;
+    }
+    return true;
+  };
+  if (all(true)) return 'UTF-32LE';
+  if (all(false)) return 'UTF-32BE';
+  return undefined;
 }
 
 const UTF8 = new TextEncoder();

@@ -6,7 +6,6 @@
 // lines after it costs their product (docs/benchmarks.md: seconds on a large document). Such a
 // span is extended to the end of the document, which leaves nothing after it to move.
 import type { PlannedEdit } from './plan-edits';
-import { runToEnd } from './time-slice';
 
 /** Below this many edits, separate replacements are cheap. */
 export const MERGE_FROM_EDITS = 256;
@@ -84,7 +83,7 @@ export function mapOffsets(edits: readonly PlannedEdit[], offsets: readonly numb
   return out;
 }
 
-/** From this many changes in one file on, the workspace edit gets regions (mergeRegions). */
+/** From this many changes in one file on, the workspace edit gets regions (mergeRegionSteps). */
 export const REGIONS_FROM_EDITS = 64;
 
 /** Consecutive planned edits written as one replacement: `newText` replaces text[start, end). */
@@ -108,19 +107,9 @@ export interface Region<T extends PlannedEdit> {
  * span to the end does not. A run before an `alone` edit can't reach the end: when its lines times
  * the lines after it are too many, its edits stay separate (one-line replacements cost the
  * extension host nothing of the kind).
- */
-export function mergeRegions<T extends PlannedEdit>(
-  text: string,
-  edits: readonly T[],
-  alone: (e: T) => boolean,
-): Region<T>[] {
-  return runToEnd(mergeRegionSteps(text, edits, alone));
-}
-
-/**
- * mergeRegions in steps: yields every PIECE_EDITS edits while it groups the runs and joins their
- * new text (a large file's text takes longer than a slice to join in one piece), so a caller can give
- * the event loop a turn in between.
+ * Yields every PIECE_EDITS edits while it groups the runs and joins their new text (a large
+ * file's text takes longer than a slice to join in one piece), so a caller can give the event
+ * loop a turn in between.
  */
 export function* mergeRegionSteps<T extends PlannedEdit>(
   text: string,

@@ -172,7 +172,7 @@ function normalizeOptions(preset: NormalizePreset, steps: unknown): NormalizeOpt
  * force: none in an untrusted workspace). A custom cache's own id still selects it, as it did
  * before `custom` existed; anything else is refused with a one-line reason naming the setting.
  */
-export function selectCache(
+function selectCache(
   value: unknown,
   custom: readonly AmpCache[],
   trusted: boolean,

@@ -31,7 +31,7 @@ export type EditGroup = 'cacheToPublisher' | 'viewerToPublisher' | 'publisherToC
  * come from the walker (src/shared/workspace-files/); the last three count ignore files, lines and
  * globs not used. Each reason needs its words in fileSkipReason (the report lists them all).
  */
-export const FILE_SKIPS = [
+const FILE_SKIPS = [
   'binary',
   'tooLarge',
   'notUtf8',
@@ -216,14 +216,9 @@ export function groupFor(
   return kind === 'viewer' ? 'viewerToPublisher' : undefined;
 }
 
-/** Whether `host` is `wanted` or one of its subdomains (`wanted` undefined: every host). */
-export function hostMatches(host: string, wanted: string | undefined): boolean {
-  return hostMatcher(wanted)(host);
-}
-
 /**
- * hostMatches for one `wanted` host, normalised once: the edit of a file of 108,000 URLs asks it
- * for every URL.
+ * Whether a host is `wanted` or one of its subdomains (`wanted` undefined: every host), with
+ * `wanted` normalised once: the edit of a file of 108,000 URLs asks it for every URL.
  */
 export function hostMatcher(wanted: string | undefined): (host: string) => boolean {
   if (wanted === undefined) return () => true;
@@ -353,7 +348,8 @@ function* filePlanSteps(
 
 /**
  * `slice` as a string of its own. A slice of a text may keep the whole text alive (V8's sliced
- * strings): the plans of 10,000 files held every file's text, 100 MB, until the command ended.
+ * strings): the plans of a large workspace held every file's text until the command ended
+ * (docs/benchmarks.md).
  * Flattening a concatenation copies it; the slice of that copy refers to the copy alone.
  */
 function ownCopy(slice: string): string {

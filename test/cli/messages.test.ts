@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { CONVERT_COMMANDS } from '../../src/cli/convert';
 import { CLI, ROOT } from './paths';
 
 function run(args: string[], input = '', cwd?: string) {
@@ -85,16 +86,7 @@ describe('amp-url messages', function () {
     for (const o of ['--cache', '--serving-type', '--image-width'])
       assert.ok(!options('check').includes(o), o);
     // The help itself is plain text (it tells of \x1b without holding one).
-    for (const c of [
-      'cache',
-      'publisher',
-      'origin',
-      'canonical',
-      'hash',
-      'normalize',
-      'find',
-      'check',
-    ])
+    for (const c of [...CONVERT_COMMANDS, 'find', 'check'])
       assert.ok(!/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028-\u202e]/.test(help(c)), c);
     const r = run(['publisher', '--serving-type', 'c', CACHE]);
     assert.equal(

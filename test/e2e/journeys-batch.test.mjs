@@ -169,7 +169,10 @@ describe('journeys: batch and workspace commands (code-server in Chromium)', fun
       })
       .waitFor({ timeout: 60_000 });
     const dialogText = await dialog.innerText();
-    assert.match(dialogText, /1 more deserve a look first/);
+    assert.match(
+      dialogText,
+      /1 more deserves a look first \(look-alike host, ambiguous query\): Replace leaves it as it is/,
+    );
     // Before anything is written, the dialog names the files Replace writes: the first five by
     // name, the others counted per top folder.
     assert.match(

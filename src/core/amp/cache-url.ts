@@ -84,7 +84,7 @@ export function trimUrl(text: string, what: string): string {
 }
 
 /** Index of the first `/`, `?` or `#` at or after `from`, or the length. */
-export function endOfAuthority(url: string, from: number): number {
+function endOfAuthority(url: string, from: number): number {
   for (let i = from; i < url.length; i++) {
     const c = url.charCodeAt(i);
     if (c === 47 || c === 63 || c === 35) return i;

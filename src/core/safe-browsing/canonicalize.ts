@@ -90,7 +90,7 @@ function schemeLength(url: string): number {
     : -1;
 }
 
-export function joinCanonical(u: CanonicalUrl): string {
+function joinCanonical(u: CanonicalUrl): string {
   return `${u.scheme}://${u.host}${u.path}${u.query === undefined ? '' : `?${u.query}`}`;
 }
 

@@ -14,7 +14,7 @@ export function toByteString(text: string): string {
 }
 
 /** Bytes `[start, end)` as a byte string, built in chunks to stay within call-argument limits. */
-export function bytesToString(bytes: Uint8Array, start: number, end: number | undefined): string {
+function bytesToString(bytes: Uint8Array, start: number, end: number | undefined): string {
   const stop = end ?? bytes.length;
   let out = '';
   for (let i = start; i < stop; i += 8192) {

@@ -23,7 +23,7 @@ export function expressions(url: string): string[] {
 }
 
 /** The exact host, then up to four suffixes starting at the eTLD+1; only the host for IP literals. */
-export function lookupHosts(host: string): string[] {
+function lookupHosts(host: string): string[] {
   if (host.startsWith('[') || isDottedIPv4(host)) return [host];
   const domain = registrableDomain(host, true);
   if (domain === undefined || domain === host) return [host];
@@ -39,7 +39,7 @@ export function lookupHosts(host: string): string[] {
 }
 
 /** The path with the query (if non-empty), the path, then `/` and directory prefixes. */
-export function lookupPaths(u: CanonicalUrl): string[] {
+function lookupPaths(u: CanonicalUrl): string[] {
   const paths: string[] = [];
   if (u.query) paths.push(`${u.path}?${u.query}`);
   paths.push(u.path);

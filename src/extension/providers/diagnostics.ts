@@ -38,7 +38,7 @@ export function documentSource(doc: vscode.TextDocument): TextSource {
  * none when it is out of scope (languages, limits); undefined when `cancelled` says so first.
  * At most `cap`.
  */
-export async function placedEdits<T>(
+async function placedEdits<T>(
   doc: vscode.TextDocument,
   s: Settings,
   then: (e: PlacedEdit) => T,

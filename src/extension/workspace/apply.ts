@@ -12,7 +12,7 @@ import {
   type WorkspaceEditPlan,
 } from '../../shared/workspace-plan';
 import { LineIndex } from '../../shared/line-index';
-import { runSliced, runToEnd, type SliceClock } from '../../shared/time-slice';
+import { runSliced, type SliceClock } from '../../shared/time-slice';
 import { identityOf, statOf } from './fs';
 import { editorText } from './bytes';
 import { filesBehindChangedFolders } from './identity';
@@ -108,7 +108,7 @@ export interface ReviewItem {
 
 export interface BuiltEdit {
   edit: vscode.WorkspaceEdit;
-  /** The entries of the edit: one per URL, or per region of a file with many (mergeRegions). */
+  /** The entries of the edit: one per URL, or per region of a file with many (mergeRegionSteps). */
   entries: BuiltEntry[];
   /** Files with at least one change proposed. */
   files: number;
@@ -121,7 +121,7 @@ export interface BuiltEdit {
 }
 
 /**
- * The planned-from texts of the files with many changes (keyed by URI), which mergeRegions needs
+ * The planned-from texts of the files with many changes (keyed by URI), which mergeRegionSteps needs
  * for the text between their URLs: the text the scan kept (ScannedFile.text), else an open
  * document's text, else the file read again; a text that is not the one planned from (hash and
  * length) is left out, and that file gets one entry per URL.
@@ -160,25 +160,13 @@ const BUILD_STEP_EDITS = 4096;
 
 /**
  * One WorkspaceEdit of the planned edits whose host matches `host` (undefined: all), built for
- * `mode`. A file with many changes whose text is in `texts` gets regions instead of one entry
- * per URL (mergeRegions: the preview's cost grows with the square of a file's entries, and
+ * `mode` in time slices (`pause()`, the event loop's turn, whenever the slice is used up: joining
+ * a large file's new text and sorting its changes for the report takes several slices' time in
+ * one piece). A file with many changes whose text is in `texts` gets regions instead of one entry
+ * per URL (mergeRegionSteps: the preview's cost grows with the square of a file's entries, and
  * VS Code serializes each entry on its own, so a hundred thousand one-URL entries held the
- * extension host for seconds where one region took a slice: docs/benchmarks.md); a change that deserves
- * a look is always an entry of its own, in a category whose label says why.
- */
-export function buildEdit(
-  files: readonly ScannedFile[],
-  mode: BuildMode,
-  host?: string,
-  texts: ReadonlyMap<string, string> = new Map(),
-): BuiltEdit {
-  return runToEnd(buildSteps(files, mode, host, texts));
-}
-
-/**
- * buildEdit in time slices: the same edit, with `pause()` (the event loop's turn) whenever
- * `sliceMs` have passed. Joining a large file's new text and sorting its changes for the report
- * takes several slices' time in one piece.
+ * extension host for seconds where one region took a slice: docs/benchmarks.md); a change that
+ * deserves a look is always an entry of its own, in a category whose label says why.
  */
 export async function buildEditSliced(
   files: readonly ScannedFile[],
@@ -190,7 +178,7 @@ export async function buildEditSliced(
   return runSliced(buildSteps(files, mode, host, texts), clock);
 }
 
-/** buildEdit's work, yielding every BUILD_STEP_EDITS edits and while regions are joined. */
+/** buildEditSliced's work, yielding every BUILD_STEP_EDITS edits and while regions are joined. */
 function* buildSteps(
   files: readonly ScannedFile[],
   mode: BuildMode,

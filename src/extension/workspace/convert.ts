@@ -360,15 +360,20 @@ async function askHow(target: WorkspaceTarget, built: BuiltEdit): Promise<BuildM
   const look = built.review.length;
   const preview = look > 0 ? t('Preview…') : t('Pick in Preview…');
   const detail =
-    look > 0
+    look === 1
       ? t(
-          '{0} more deserve a look first (look-alike host, ambiguous query): {1} leaves them as they are and lists them in the report; Preview… shows every change, those unchecked.',
-          count(look),
+          '1 more deserves a look first (look-alike host, ambiguous query): {0} leaves it as it is and lists it in the report; Preview… shows every change, that one unchecked.',
           replace,
         )
-      : t(
-          'One Undo restores them all. Pick in Preview… lists every change unchecked, for you to tick.',
-        );
+      : look > 1
+        ? t(
+            '{0} more deserve a look first (look-alike host, ambiguous query): {1} leaves them as they are and lists them in the report; Preview… shows every change, those unchecked.',
+            count(look),
+            replace,
+          )
+        : t(
+            'One Undo restores them all. Pick in Preview… lists every change unchecked, for you to tick.',
+          );
   // Only changes that deserve a look: nothing for Replace to write, so the preview is the offer.
   const buttons = n > 0 ? [replace, preview] : [preview];
   const pick = await vscode.window.showInformationMessage(

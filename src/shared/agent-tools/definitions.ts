@@ -9,7 +9,7 @@ import { REGISTERED_CACHE_IDS, REGISTERED_CACHE_NAMES } from '../cache-choices';
 import { orList } from '../word-lists';
 
 /** Longest URL a tool takes (a crawl's longest URLs are a few thousand characters). */
-export const MAX_URL_LENGTH = 32_768;
+const MAX_URL_LENGTH = 32_768;
 /** Most URLs one de-AMP call takes. */
 const MAX_URLS = 1_000;
 /** Most findings the workspace search returns (its answer says when it stopped there). */

@@ -8,7 +8,7 @@ import type { TransformSettings } from '../transforms';
 
 const AMP_RULES: ReadonlySet<CheckRule> = new Set(['amp-cache-url', 'amp-viewer-url']);
 /** Skipped files listed in an answer (the count says how many there were). */
-export const MAX_SKIPS = 50;
+const MAX_SKIPS = 50;
 
 export interface FoundAmpUrl {
   path: string;

@@ -2,5 +2,5 @@
 export * from './definitions';
 export { checkInput } from './input';
 export { answerUrlTool, type ToolAnswer, type ToolSettings } from './url-tools';
-export { FindCollector, MAX_SKIPS, type FindAnswer, type FoundAmpUrl } from './find-answer';
+export { FindCollector, type FindAnswer, type FoundAmpUrl } from './find-answer';
 export { answerText } from './json';

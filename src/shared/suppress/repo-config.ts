@@ -7,7 +7,7 @@
 // Everything in it is checked; anything else (an unknown key, a glob that can't be used, a file
 // that is not JSON) is a ConfigError with one line that says where, never a guess.
 import { CHECK_RULES, type CheckRule } from '../check-file';
-import { compileGlob, globMatches, type CompiledGlob } from '../workspace-files';
+import { compileGlob } from '../workspace-files';
 import { MAX_URL_PATTERN, urlMatches } from './url-pattern';
 
 export const CONFIG_FILE_NAME = '.amp-url.json';
@@ -35,9 +35,11 @@ export const DEFAULT_LEVELS: Readonly<Record<CheckRule, RuleLevel>> = {
 export class ConfigError extends Error {}
 
 export interface RepoConfig {
-  /** The globs as written (each one checked: compileGlob can use it). */
+  /**
+   * The globs as written (each one checked: compileGlob can use it), left out by the walk among
+   * its excludes (the CLI's check, the workspace commands).
+   */
   ignorePaths: readonly string[];
-  ignoreGlobs: readonly CompiledGlob[];
   ignoreUrls: readonly string[];
   levels: Readonly<Record<CheckRule, RuleLevel>>;
 }
@@ -45,7 +47,6 @@ export interface RepoConfig {
 /** No configuration file: the defaults. */
 export const NO_CONFIG: RepoConfig = {
   ignorePaths: [],
-  ignoreGlobs: [],
   ignoreUrls: [],
   levels: DEFAULT_LEVELS,
 };
@@ -120,25 +121,19 @@ export function parseRepoConfig(text: string, name = CONFIG_FILE_NAME): RepoConf
   if (o.$schema !== undefined && typeof o.$schema !== 'string')
     throw new ConfigError(`${name}: $schema must be a string`);
   const ignorePaths = stringList(o.ignorePaths, 'ignorePaths', name);
-  const ignoreGlobs = ignorePaths.map((g, i) => {
+  ignorePaths.forEach((g, i) => {
     const c = compileGlob(g);
     if (!c.glob)
       throw new ConfigError(
         `${name}: ignorePaths[${i}] ${quoted(g)} is ${c.problem === 'tooComplex' ? 'too complex' : 'not a glob that can be used'}`,
       );
-    return c.glob;
   });
   const ignoreUrls = stringList(o.ignoreUrls, 'ignoreUrls', name);
   ignoreUrls.forEach((p, i) => {
     if (p.length > MAX_URL_PATTERN)
       throw new ConfigError(`${name}: ignoreUrls[${i}] is longer than ${MAX_URL_PATTERN}`);
   });
-  return { ignorePaths, ignoreGlobs, ignoreUrls, levels: levels(o.rules, name) };
-}
-
-/** Whether `path` (relative to the file's folder, `/`-separated) is left out. */
-export function pathIgnored(c: RepoConfig, path: string): boolean {
-  return c.ignoreGlobs.some((g) => globMatches(g, path));
+  return { ignorePaths, ignoreUrls, levels: levels(o.rules, name) };
 }
 
 /** Whether `url` (as its reader reads it) is left out. */

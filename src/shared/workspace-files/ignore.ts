@@ -20,11 +20,9 @@ import {
 
 /** The ignore files found in any folder, in the order their rules apply there (`.ignore` wins). */
 export const IGNORE_FILE_NAMES = ['.gitignore', '.ignore'] as const;
-export type IgnoreFileName = (typeof IGNORE_FILE_NAMES)[number];
 
 /** The repository's own exclude file, read when the walk's root is the repository's root. */
 export const GIT_INFO_EXCLUDE = '.git/info/exclude';
-export type IgnoreSource = typeof GIT_INFO_EXCLUDE | IgnoreFileName;
 
 /** Ignore files larger than this are not read (and reported): real ones are a few kB. */
 export const MAX_IGNORE_FILE_SIZE = 1_000_000;
@@ -138,45 +136,4 @@ export function isIgnored(
       if (ruleMatches(rules[r], rel, isDir)) return !rules[r].negated;
   }
   return false;
-}
-
-/**
- * The ignore files of one root, matched as git does, for callers that hold paths rather than
- * walk folders: each of a path's folders is checked first (a file in an ignored folder stays
- * ignored, as in git), then the path.
- */
-export class IgnoreRules {
-  private readonly texts = new Map<string, Partial<Record<IgnoreSource, string>>>();
-  private levels: IgnoreLevel[] | undefined;
-
-  /** Adds the ignore file `name` of folder `dir` ('' for the root, else `a/b`). */
-  add(dir: string, name: IgnoreSource, content: string): void {
-    const key = splitPath(dir).join('/');
-    this.texts.set(key, { ...this.texts.get(key), [name]: content });
-    this.levels = undefined;
-  }
-
-  ignores(path: string): boolean {
-    const parts = splitPath(path);
-    for (let depth = 1; depth <= parts.length; depth++) {
-      const at = parts.slice(0, depth);
-      const dir = at.slice(0, -1).join('/');
-      const levels = this.all().filter(
-        (l) => l.dir === '' || dir === l.dir || dir.startsWith(`${l.dir}/`),
-      );
-      if (isIgnored(levels, at, depth < parts.length)) return true;
-    }
-    return false;
-  }
-
-  private all(): IgnoreLevel[] {
-    const order: IgnoreSource[] = [GIT_INFO_EXCLUDE, ...IGNORE_FILE_NAMES];
-    this.levels ??= [...this.texts]
-      .map(([dir, files]) => ({
-        dir,
-        rules: order.flatMap((n) => parseIgnoreFile(files[n] ?? '').rules),
-      }))
-      .sort((a, b) => splitPath(a.dir).length - splitPath(b.dir).length);
-    return this.levels;
-  }
 }

@@ -14,16 +14,13 @@ export {
 export {
   GIT_INFO_EXCLUDE,
   IGNORE_FILE_NAMES,
-  IgnoreRules,
   MAX_IGNORE_FILE_SIZE,
   MAX_IGNORE_LINES,
   isIgnored,
   parseIgnoreFile,
-  type IgnoreFileName,
   type IgnoreLevel,
   type IgnoreLineProblem,
   type IgnoreRule,
-  type IgnoreSource,
 } from './ignore';
 export {
   isInside,

@@ -212,7 +212,10 @@ async function walk(fs: WalkFileSystem, o: WalkOptions): Promise<WalkResult> {
     result.ignoreFilesNotRead.push({ path, problem });
     return undefined;
   };
-  /** The rules of a folder's ignore files, parsed a slice at a time (a 1 MB file takes seconds). */
+  /**
+   * The rules of a folder's ignore files, parsed a slice at a time (a large ignore file takes many
+   * slices' time: docs/benchmarks.md).
+   */
   const levelOf = async (
     dir: string,
     texts: { path: string; text: string }[],

@@ -8,13 +8,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { buildEdit, checkFresh } from '../../../src/extension/workspace/apply';
+import { checkFresh } from '../../../src/extension/workspace/apply';
 import type { WorkspaceResult } from '../../../src/extension/workspace/report';
 import { listWorkspaceFiles, scanFiles } from '../../../src/extension/workspace/scan';
 import { Config } from '../../../src/extension/config';
 import { makeTransform } from '../../../src/shared/transforms';
 import { packagesRepo } from '../../helpers/packages-repo';
 import { CACHE, PUB, run } from './ext-helpers';
+import { buildAsCommand } from './ws-tree';
 import { activateExtension, closeAllEditors, fixturesDir, watchEventLoop } from './util';
 
 const ROOT = path.join(fixturesDir, 'ws-hostile');
@@ -289,7 +290,9 @@ describe('workspace commands against a hostile repository (issue 20, real VS Cod
       `${dir}/replaced.md`,
     ]);
     assert.ok(
-      await vscode.workspace.applyEdit(buildEdit(fresh, 'replace').edit, { isRefactoring: true }),
+      await vscode.workspace.applyEdit((await buildAsCommand(fresh, 'replace', 1e6)).edit, {
+        isRefactoring: true,
+      }),
     );
     assert.deepEqual(
       [...outsideFiles(), path.join(outside, 'folder', 'inside.md')].map(read),

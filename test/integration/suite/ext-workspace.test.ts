@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { buildEdit, checkFresh, loadTexts } from '../../../src/extension/workspace/apply';
+import { checkFresh } from '../../../src/extension/workspace/apply';
 import type { WorkspaceResult } from '../../../src/extension/workspace/report';
 import { noFileSkips } from '../../../src/shared/workspace-plan';
 import { CACHE, PUB, run } from './ext-helpers';
@@ -22,6 +22,7 @@ import {
   textOf,
   openDirty,
   workspaceCommandHooks,
+  buildAsCommand,
 } from './ws-tree';
 
 describe('workspace commands (real VS Code)', function () {
@@ -73,7 +74,7 @@ describe('workspace commands (real VS Code)', function () {
       'the typed URL is planned too',
     );
 
-    const preview = buildEdit(result.planned, 'preview');
+    const preview = await buildAsCommand(result.planned, 'preview', 4000);
     assert.equal(preview.files, 3);
     assert.equal(preview.entries.length, 4);
     assert.equal(preview.edit.size, 3);
@@ -87,7 +88,11 @@ describe('workspace commands (real VS Code)', function () {
       assert.equal(e.metadata.label, 'AMP Cache URL → publisher URL');
     }
     // "Pick in Preview…": every change unchecked, for the user to tick.
-    assert.ok(buildEdit(result.planned, 'pick').entries.every((e) => e.metadata.needsConfirmation));
+    assert.ok(
+      (await buildAsCommand(result.planned, 'pick', 4000)).entries.every(
+        (e) => e.metadata.needsConfirmation,
+      ),
+    );
     const deep = preview.entries.find((e) => e.uri.path.endsWith('/deep.md'));
     assert.ok(deep);
     assert.ok(deep.range.isEqual(new vscode.Range(1, 4, 1, 4 + CACHE2.length)));
@@ -96,7 +101,7 @@ describe('workspace commands (real VS Code)', function () {
     // The preview itself is VS Code's UI; applying the same edits without it gives the files.
     const { fresh, stale } = await checkFresh(result.planned, 4000);
     assert.equal(stale.length, 0);
-    const direct = buildEdit(fresh, 'replace');
+    const direct = await buildAsCommand(fresh, 'replace', 4000);
     assert.ok(await vscode.workspace.applyEdit(direct.edit, { isRefactoring: true }));
     assert.equal(await textOf(dir, 'top.txt'), `top ${PUB}\n`);
     assert.equal(await textOf(dir, 'a/b/c/deep.md'), `deep\r\n[x](${PUB2})\r\n`);
@@ -119,7 +124,9 @@ describe('workspace commands (real VS Code)', function () {
     const { fresh, stale } = await checkFresh(result.planned, 4000);
     assert.deepEqual(stale.map((f) => path.basename(f.uri.path)).sort(), ['dirty.md', 'top.txt']);
     assert.ok(
-      await vscode.workspace.applyEdit(buildEdit(fresh, 'replace').edit, { isRefactoring: true }),
+      await vscode.workspace.applyEdit((await buildAsCommand(fresh, 'replace', 4000)).edit, {
+        isRefactoring: true,
+      }),
     );
     assert.equal(await textOf(dir, 'top.txt'), changed);
     assert.equal(editor.document.getText(), `more dirty ${CACHE}\ntyped ${CACHE3}\n`);
@@ -166,7 +173,7 @@ describe('workspace commands (real VS Code)', function () {
     const look = 'https://xyz.cdn.ampproject.org/c/s/www.example.com/offer';
     fs.writeFileSync(path.join(fixturesDir, dir, 'look.md'), `[a](${look}) [b](${CACHE})\n`);
     const result = await scan(dir);
-    const preview = buildEdit(result.planned, 'preview');
+    const preview = await buildAsCommand(result.planned, 'preview', 4000);
     const entries = preview.entries.filter((e) => e.uri.path.endsWith('/look.md'));
     assert.deepEqual(
       entries.map((e) => [e.newText, e.metadata.needsConfirmation, e.metadata.label]),
@@ -200,7 +207,7 @@ describe('workspace commands (real VS Code)', function () {
     const result = await scan(dir, undefined, 4_000_000);
     const { fresh } = await checkFresh(result.planned, 4_000_000);
     const many = fresh.filter((f) => f.uri.path.endsWith('/many.txt'));
-    const built = buildEdit(many, 'replace', undefined, await loadTexts(many, 4_000_000));
+    const built = await buildAsCommand(many, 'replace', 4_000_000);
     assert.equal(built.entries.length, 1);
     assert.equal(built.changes, 3000);
     assert.ok(await vscode.workspace.applyEdit(built.edit, { isRefactoring: true }));

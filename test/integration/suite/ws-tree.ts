@@ -1,16 +1,25 @@
 // The trees the workspace commands' tests (ext-workspace.test.ts, ext-workspace-files.test.ts,
 // ext-workspace-diagnostics.test.ts) build inside the opened folder (test/fixtures/ws-itest/<n>/),
-// and the hooks of their describes: the extension activated, files.exclude set, the trees removed.
+// the hooks of their describes (the extension activated, files.exclude set, the trees removed),
+// and the edit built as the commands build it (also for ext-workspace-hostile.test.ts).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
+  buildEditSliced,
+  loadTexts,
+  type BuildMode,
+  type BuiltEdit,
+} from '../../../src/extension/workspace/apply';
+import {
   listWorkspaceFiles,
   scanFiles,
+  type ScannedFile,
   type WorkspaceScan,
 } from '../../../src/extension/workspace/scan';
 import { Config } from '../../../src/extension/config';
+import { eventLoop } from '../../../src/shared/time-slice';
 import { makeTransform } from '../../../src/shared/transforms';
 import { CACHE, PUB } from './ext-helpers';
 import { activateExtension, closeAllEditors, fixturesDir, resetConfig } from './util';
@@ -124,4 +133,16 @@ export function workspaceCommandHooks(): (
     });
   }
   return scan;
+}
+
+/**
+ * The edit of `files` as the workspace commands build it (workspace/convert.ts): the texts of
+ * files with many changes (loadTexts), then the edit in time slices on the event loop.
+ */
+export async function buildAsCommand(
+  files: readonly ScannedFile[],
+  mode: BuildMode,
+  maxFileSize: number,
+): Promise<BuiltEdit> {
+  return buildEditSliced(files, mode, undefined, await loadTexts(files, maxFileSize), eventLoop);
 }

@@ -1,8 +1,8 @@
-// utf32Of (src/cli/file-text.ts): UTF-32, which no front end reads, is told from UTF-16 (its BOM
+// utf32Of (src/shared/file-bytes.ts): UTF-32, which no front end reads, is told from UTF-16 (its BOM
 // starts like UTF-16LE's) and from binary (its NULs), so `check` names it instead of passing it.
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { utf32Of } from '../../../src/cli/file-text';
+import { utf32Of } from '../../../src/shared/file-bytes';
 
 function utf32(text: string, littleEndian: boolean): Buffer {
   const units: number[] = [];

@@ -16,6 +16,7 @@ import {
   type EditorReading,
   type FileEncoding,
   type TextEdit,
+  utf32Of,
 } from '../../../src/shared/file-bytes';
 
 const ENCODINGS: FileEncoding[] = ['utf8', 'utf8bom', 'utf16le', 'utf16be'];
@@ -63,6 +64,21 @@ describe('file bytes: encodings written back byte for byte', () => {
     assert.deepEqual(decodeFileBytes(bytesOf(0xed, 0xa0, 0x80)), { skip: 'notUtf8' }); // a surrogate in UTF-8
     assert.deepEqual(decodeFileBytes(bytesOf(0xff, 0xfe, 0x61, 0, 0x62)), { skip: 'notUtf8' });
     assert.deepEqual(decodeFileBytes(bytesOf(0xff, 0xfe, 0x00, 0xd8)), { skip: 'notUtf8' });
+  });
+
+  it('refuses UTF-32 as an encoding not read, as amp-url check does (FF FE 00 00 is no UTF-16LE)', () => {
+    const text = 'see https://example-com.cdn.ampproject.org/c/s/example.com/ café 😀\n';
+    for (const littleEndian of [true, false])
+      for (const bom of ['\ufeff', '']) {
+        const points = Array.from(bom + text, (c) => c.codePointAt(0) ?? 0);
+        const bytes = Buffer.alloc(points.length * 4);
+        points.forEach((p, i) =>
+          littleEndian ? bytes.writeUInt32LE(p, i * 4) : bytes.writeUInt32BE(p, i * 4),
+        );
+        const what = `${littleEndian ? 'LE' : 'BE'}${bom ? ' with a BOM' : ''}`;
+        assert.ok(utf32Of(bytes) !== undefined, what); // the CLI's "UTF-32…: not read"
+        assert.deepEqual(decodeFileBytes(bytes), { skip: 'notUtf8' }, what);
+      }
   });
 
   it('writes every text back in its encoding, BOM first, and reads it again (property)', () => {

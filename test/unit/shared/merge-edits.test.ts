@@ -3,7 +3,6 @@ import * as fc from 'fast-check';
 import {
   mapOffsets,
   MERGE_FROM_EDITS,
-  mergeRegions,
   mergeSteps,
   REGIONS_FROM_EDITS,
 } from '../../../src/shared/merge-edits';
@@ -11,7 +10,7 @@ import { type PlannedEdit } from '../../../src/shared/plan-edits';
 import { readSettings } from '../../../src/shared/settings';
 import { makeTransform } from '../../../src/shared/transforms';
 import { applyEdits } from '../../helpers/apply-edits';
-import { mergeToEnd, planToEnd } from '../../helpers/run-steps';
+import { mergeRegionsToEnd, mergeToEnd, planToEnd } from '../../helpers/run-steps';
 
 const toCache = makeTransform(
   'cache',
@@ -140,7 +139,7 @@ describe('extension merge-edits', () => {
   });
 });
 
-describe('mergeRegions (a workspace file with many changes, issue 20)', () => {
+describe('mergeRegionSteps (a workspace file with many changes, issue 20)', () => {
   const urls = (n: number, lines = true) =>
     Array.from({ length: n }, (_, i) => `https://a-b.cdn.ampproject.org/c/s/a.b/${i}`).join(
       lines ? '\n' : ' ',
@@ -158,13 +157,13 @@ describe('mergeRegions (a workspace file with many changes, issue 20)', () => {
   it('leaves fewer than REGIONS_FROM_EDITS changes one entry each', () => {
     const text = urls(REGIONS_FROM_EDITS - 1);
     const edits = plan(text);
-    assert.equal(mergeRegions(text, edits, () => false).length, edits.length);
+    assert.equal(mergeRegionsToEnd(text, edits, () => false).length, edits.length);
   });
 
   it('joins 3,000 changes into one region that gives the same text', () => {
     const text = `head\n${urls(3000)}\ntail\n`;
     const edits = plan(text);
-    const regions = mergeRegions(text, edits, () => false);
+    const regions = mergeRegionsToEnd(text, edits, () => false);
     assert.equal(regions.length, 1);
     assert.equal(regions[0].edits.length, 3000);
     assert.equal(applyEdits(text, regions), applyEdits(text, edits));
@@ -174,7 +173,7 @@ describe('mergeRegions (a workspace file with many changes, issue 20)', () => {
     const text = urls(300);
     const edits = plan(text);
     const alone = (e: PlannedEdit) => e === edits[150];
-    const regions = mergeRegions(text, edits, alone);
+    const regions = mergeRegionsToEnd(text, edits, alone);
     assert.deepEqual(
       regions.map((r) => r.edits.length),
       [150, 1, 149],
@@ -186,12 +185,12 @@ describe('mergeRegions (a workspace file with many changes, issue 20)', () => {
   it('runs a region spanning many lines to the end of the file; a run before a lone change stays separate', () => {
     const text = `${urls(3000)}\n${'x\n'.repeat(5000)}`;
     const edits = plan(text);
-    const [region] = mergeRegions(text, edits, () => false);
+    const [region] = mergeRegionsToEnd(text, edits, () => false);
     assert.equal(region.end, text.length, 'the lines after it would each be moved per line');
     assert.equal(applyEdits(text, [region]), applyEdits(text, edits));
     // Before a lone change, a span can't reach the end: its changes stay one per entry.
     const last = edits[edits.length - 1];
-    const split = mergeRegions(text, edits, (e) => e === last);
+    const split = mergeRegionsToEnd(text, edits, (e) => e === last);
     assert.equal(split.length, edits.length);
     assert.equal(applyEdits(text, split), applyEdits(text, edits));
   });
@@ -202,7 +201,7 @@ describe('mergeRegions (a workspace file with many changes, issue 20)', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 99 }), { maxLength: 10 }), (picked) => {
         const lone = new Set(picked.map((i) => edits[i]));
-        const regions = mergeRegions(text, edits, (e) => lone.has(e));
+        const regions = mergeRegionsToEnd(text, edits, (e) => lone.has(e));
         assert.equal(applyEdits(text, regions), applyEdits(text, edits));
         for (const e of lone)
           assert.ok(regions.some((r) => r.edits.length === 1 && r.edits[0] === e));
