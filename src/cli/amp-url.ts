@@ -26,7 +26,7 @@ function stdin(): Streams['stdin'] {
   try {
     const stat = fs.fstatSync(0);
     if (stat.isFile() || stat.isFIFO())
-      return fs.createReadStream('', { fd: 0, highWaterMark: 1 << 20, autoClose: false });
+      return fs.createReadStream('', { fd: 0, highWaterMark: 1 << 16, autoClose: false });
   } catch {
     // No stdin (closed): process.stdin reports it when read.
   }
