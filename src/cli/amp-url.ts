@@ -1,8 +1,6 @@
 // The executable: runs `main` on this process's arguments and streams, then exits with its code
 // once stdout has been flushed (process.exit would cut a piped output short).
-import * as fs from 'node:fs';
 import { main, oneLineMessage } from './main';
-import type { Streams } from './streams';
 import { CLOSED_OUTPUT_EXIT, problemLine } from './output';
 
 // stderr that fails cannot be told about it: the exit code says it (a reader that closed it, as
@@ -18,27 +16,12 @@ process.on('uncaughtException', (e) => {
   process.exit(2);
 });
 
-/**
- * stdin in large chunks when it is a file or a pipe: process.stdin reads 64 KiB at a time, and a
- * list of a million URLs then costs thousands of reads and joins. A terminal keeps process.stdin.
- */
-function stdin(): Streams['stdin'] {
-  try {
-    const stat = fs.fstatSync(0);
-    if (stat.isFile() || stat.isFIFO())
-      return fs.createReadStream('', { fd: 0, highWaterMark: 1 << 16, autoClose: false });
-  } catch {
-    // No stdin (closed): process.stdin reports it when read.
-  }
-  return process.stdin;
-}
-
-let opened: Streams['stdin'] | undefined;
 void main(process.argv.slice(2), {
   // Opened by the first command that reads it: `check` and `find` never do, and the stream's
-  // modules then stay unloaded.
+  // modules then stay unloaded. It reads 64 KiB at a time, a file or a pipe: lines.ts decodes
+  // each line alone, and larger chunks only kept more of them alive at once.
   get stdin() {
-    return (opened ??= stdin());
+    return process.stdin;
   },
   stdout: process.stdout,
   stderr: process.stderr,
