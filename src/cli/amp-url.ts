@@ -1,7 +1,9 @@
 // The executable: runs `main` on this process's arguments and streams, then exits with its code
 // once stdout has been flushed (process.exit would cut a piped output short).
+import * as fs from 'node:fs';
 import { main, oneLineMessage } from './main';
 import { CLOSED_OUTPUT_EXIT, problemLine } from './output';
+import type { Streams } from './streams';
 
 // stderr that fails cannot be told about it: the exit code says it (a reader that closed it, as
 // with `2>&1 | head`, as for stdout).
@@ -16,12 +18,39 @@ process.on('uncaughtException', (e) => {
   process.exit(2);
 });
 
+const CHUNK = 1 << 16;
+
+/**
+ * stdin in chunks of 64 KiB (lines.ts decodes each line alone; larger chunks only kept more of
+ * them alive at once). A regular file (`amp-url publisher < list`) is read synchronously: its
+ * reads never wait on another process, and a stream's hand-offs to the thread pool cost more
+ * than the reads. A pipe or a terminal is process.stdin, which also reads 64 KiB at a time.
+ */
+function stdin(): Streams['stdin'] {
+  try {
+    if (fs.fstatSync(0).isFile()) return fileChunks(0);
+  } catch {
+    // No stdin (closed): process.stdin reports it when read.
+  }
+  return process.stdin;
+}
+
+/** The rest of the file open as `fd`, from where it stands (a shell may have read part of it). */
+function* fileChunks(fd: number): Generator<Buffer> {
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(CHUNK);
+    const n = fs.readSync(fd, chunk, 0, CHUNK, null);
+    if (n === 0) return;
+    yield n < CHUNK ? chunk.subarray(0, n) : chunk;
+  }
+}
+
+let opened: Streams['stdin'] | undefined;
 void main(process.argv.slice(2), {
   // Opened by the first command that reads it: `check` and `find` never do, and the stream's
-  // modules then stay unloaded. It reads 64 KiB at a time, a file or a pipe: lines.ts decodes
-  // each line alone, and larger chunks only kept more of them alive at once.
+  // modules then stay unloaded.
   get stdin() {
-    return process.stdin;
+    return (opened ??= stdin());
   },
   stdout: process.stdout,
   stderr: process.stderr,

@@ -5,6 +5,7 @@
 // through it faster than through a slice of the chunk's text. Per-line work is left to the
 // command, which is what a long list costs.
 import { isAscii, isUtf8 } from 'node:buffer';
+import type { StdinChunks } from './streams';
 
 /** Characters of one line kept; a longer line is reported as too long. */
 export const MAX_LINE_CHARS = 1_000_000;
@@ -27,7 +28,7 @@ const CR = 13;
  * is an UnreadLine that says why: bytes that are not UTF-8 never become U+FFFD in an output.
  */
 export async function* lineBatches(
-  stream: AsyncIterable<Buffer | string>,
+  stream: StdinChunks,
   maxLine = MAX_LINE_CHARS,
 ): AsyncGenerator<Line[]> {
   const reader = new LineReader(maxLine);
