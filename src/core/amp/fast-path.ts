@@ -5,7 +5,7 @@ import { plainSchemeEnd } from './cache-url';
 import * as punycode from 'punycode/';
 import { hostInfo, hyphensAt3And4 } from './prefix';
 import { type AmpCache } from './caches';
-import { isPrefixedDomainAt, isRetiredDomainAt, matchHost, mayBeAmpHostAt } from './hosts';
+import { matchHost, mayBeAmpHostAt, prefixedCacheAt, type AmpHost } from './hosts';
 import { asciiHost } from './address';
 import { REVERSE_TYPES, isViewerParam } from './params';
 import { hostForms, isIpv4, isLookupLdhDomain, mayBeRtl, type HostForms } from '../common/idn';
@@ -95,7 +95,7 @@ function plainType(text: string, at: number): number {
 // Where fastPublisherUrl found the parts of the last URL it converted: read by quietPublisherUrl
 // right after the call, so neither scans the text twice nor allocates an object for them.
 let lastDot = 0;
-let lastCacheHostEnd = 0;
+let lastCache: AmpHost | undefined;
 let lastHostStart = 0;
 let lastHostEnd = 0;
 let lastAscii = true;
@@ -114,7 +114,8 @@ export function fastPublisherUrl(text: string, caches: readonly AmpCache[]): str
   const hostEnd = plainRun(text, 8);
   if (hostEnd < 0 || text.charCodeAt(hostEnd) !== 47) return undefined;
   const dot = text.indexOf('.', 8);
-  if (dot < 9 || dot > hostEnd || !isPrefixedDomainAt(text, dot, hostEnd, caches)) return undefined;
+  const cache = dot < 9 || dot > hostEnd ? undefined : prefixedCacheAt(text, dot, hostEnd, caches);
+  if (cache === undefined) return undefined;
   const typeEnd = plainType(text, hostEnd);
   if (typeEnd < 0) return undefined;
   let h = typeEnd + 1;
@@ -162,7 +163,7 @@ export function fastPublisherUrl(text: string, caches: readonly AmpCache[]): str
     if (isViewerParam(text.slice(hash + 1, nameEnd))) return undefined;
   }
   lastDot = dot;
-  lastCacheHostEnd = hostEnd;
+  lastCache = cache;
   lastHostStart = h;
   lastHostEnd = end;
   lastAscii = ascii;
@@ -184,7 +185,7 @@ export function quietPublisherUrl(text: string, caches: readonly AmpCache[]): st
   const h = lastHostStart;
   const hEnd = lastHostEnd;
   const idn = lastIdn;
-  if (isRetiredDomainAt(text, dot, lastCacheHostEnd, caches)) return undefined;
+  if (lastCache?.status === 'retired') return undefined;
   if (idn === undefined)
     return dot - 8 <= 63 && isReadableFormOf(text, 8, dot, text, h, hEnd) ? url : undefined;
   return isIdnPrefixOf(text, 8, dot, idn) ? url : undefined;
