@@ -2,13 +2,13 @@
 // publisher URL from a possible AMP URL by its host as written (isPlainPublisherUrl). Anything
 // unusual goes to the general reading in reverse.ts, which explains it.
 import { plainSchemeEnd } from './cache-url';
-import * as punycode from 'punycode/';
 import { hostInfo, hyphensAt3And4 } from './prefix';
 import { type AmpCache } from './caches';
 import { matchHost, mayBeAmpHostAt, prefixedCacheAt, type AmpHost } from './hosts';
 import { asciiHost } from './address';
 import { REVERSE_TYPES, isViewerParam } from './params';
 import { hostForms, isIpv4, isLookupLdhDomain, mayBeRtl, type HostForms } from '../common/idn';
+import { decodePunycodeInto } from '../common/punycode-points';
 
 const isLdh = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45;
 
@@ -202,15 +202,12 @@ export function quietPublisherUrl(text: string, caches: readonly AmpCache[]): st
 function isIdnPrefixOf(text: string, p: number, pEnd: number, forms: HostForms): boolean {
   if (pEnd - p > 63 || !text.startsWith('xn--', p) || mayBeRtl(forms.unicode)) return false;
   if (!isLookupLdhDomain(forms.ascii)) return false;
-  let decoded: string;
-  try {
-    decoded = punycode.decode(text.slice(p + 4, pEnd));
-  } catch {
-    return false;
-  }
-  const { unicode } = forms;
-  return isReadableFormOf(decoded, 0, decoded.length, unicode, 0, unicode.length);
+  const length = decodePunycodeInto(text, p + 4, pEnd, DECODED);
+  return length >= 0 && isReadableFormIn(DECODED, length, forms.unicode);
 }
+
+// The code points of a decoded cache label: at most 59 (63 characters less `xn--`).
+const DECODED = new Int32Array(64);
 
 /**
  * True when the last URL that fastPublisherUrl or quietPublisherUrl gave is ASCII: as the whole
@@ -247,6 +244,33 @@ function isReadableFormOf(
   }
   if (i !== (wrapped ? pEnd - 2 : pEnd)) return false;
   return hyphensAt3And4(prefix, wrapped ? p + 2 : p) === wrapped;
+}
+
+/**
+ * isReadableFormOf for a prefix given as `length` code points in `points` (a decoded A-label) and
+ * a whole host, compared code point by code point.
+ */
+function isReadableFormIn(points: Int32Array, length: number, host: string): boolean {
+  const wrapped =
+    length >= 3 &&
+    points[0] === 48 &&
+    points[1] === 45 &&
+    points[length - 2] === 45 &&
+    points[length - 1] === 48;
+  const start = wrapped ? 2 : 0;
+  const end = wrapped ? length - 2 : length;
+  let i = start;
+  for (let k = 0; k < host.length; k++) {
+    const c = host.codePointAt(k) ?? 0;
+    if (c > 0xffff) k++;
+    if (c === 45) {
+      if (i + 1 >= end || points[i] !== 45 || points[i + 1] !== 45) return false;
+      i += 2;
+    } else if (i >= end || points[i++] !== (c === 46 ? 45 : c)) return false;
+  }
+  if (i !== end) return false;
+  // hyphensAt3And4: `--` at code point positions 3 and 4.
+  return (start + 3 < length && points[start + 2] === 45 && points[start + 3] === 45) === wrapped;
 }
 
 /**
