@@ -174,7 +174,7 @@ export function fastPublisherUrl(text: string, caches: readonly AmpCache[]): str
 /**
  * The publisher URL when reverseAmpUrl would give it with nothing to say: the fast path's URLs
  * (nothing removed, the path read as written) on a cache still serving, whose host's prefix is
- * the publisher host's own readable one (no look-alike warning). Undefined: ask reverseAmpUrl.
+ * the publisher host's own, readable or hashed (no look-alike warning). Undefined: ask reverseAmpUrl.
  * The front ends' conversions (src/shared/transforms.ts) take it first: it spares the per-URL
  * classification and full reading that made `amp-url publisher` slow on long lists.
  */
@@ -186,10 +186,30 @@ export function quietPublisherUrl(text: string, caches: readonly AmpCache[]): st
   const hEnd = lastHostEnd;
   const idn = lastIdn;
   if (lastCache?.status === 'retired') return undefined;
-  if (idn === undefined)
-    return dot - 8 <= 63 && isReadableFormOf(text, 8, dot, text, h, hEnd) ? url : undefined;
-  return isIdnPrefixOf(text, 8, dot, idn) ? url : undefined;
+  const readable =
+    idn === undefined
+      ? dot - 8 <= 63 && isReadableFormOf(text, 8, dot, text, h, hEnd)
+      : isIdnPrefixOf(text, 8, dot, idn);
+  return readable || isHashedPrefixOf(text, dot, h, hEnd) ? url : undefined;
 }
+
+/**
+ * True when `text[8, dot)` is the hashed prefix of the host `text[h, hEnd)` (a readable form too
+ * long, or invalid for lookup): the prefix reverseAmpUrl expects, computed as it computes it.
+ * Hosts with such a prefix are few, and the full reverse would cost several times as much.
+ */
+function isHashedPrefixOf(text: string, dot: number, h: number, hEnd: number): boolean {
+  if (dot - 8 !== HASHED_PREFIX_LENGTH) return false;
+  try {
+    const { prefix } = hostInfo(text.slice(h, hEnd));
+    return prefix.length === HASHED_PREFIX_LENGTH && text.startsWith(prefix, 8);
+  } catch {
+    return false;
+  }
+}
+
+// A hashed prefix: the SHA-256 of the host in base 32, without padding.
+const HASHED_PREFIX_LENGTH = 52;
 
 /**
  * True when `text[p, pEnd)` is the domain prefix (prefix.ts prefixOf) of the IDN host `forms`,
