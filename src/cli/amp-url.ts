@@ -28,7 +28,10 @@ const CHUNK = 1 << 16;
  */
 function stdin(): Streams['stdin'] {
   try {
-    if (fs.fstatSync(0).isFile()) return fileChunks(0);
+    // A folder too: its read fails (EISDIR), and the run says so and exits 2, where
+    // process.stdin gave an empty input.
+    const stat = fs.fstatSync(0);
+    if (stat.isFile() || stat.isDirectory()) return fileChunks(0);
   } catch {
     // No stdin (closed): process.stdin reports it when read.
   }
@@ -39,7 +42,12 @@ function stdin(): Streams['stdin'] {
 function* fileChunks(fd: number): Generator<Buffer> {
   for (;;) {
     const chunk = Buffer.allocUnsafe(CHUNK);
-    const n = fs.readSync(fd, chunk, 0, CHUNK, null);
+    let n: number;
+    try {
+      n = fs.readSync(fd, chunk, 0, CHUNK, null);
+    } catch (e) {
+      throw new Error(`could not read stdin (${oneLineMessage(e)})`);
+    }
     if (n === 0) return;
     yield n < CHUNK ? chunk.subarray(0, n) : chunk;
   }

@@ -113,6 +113,28 @@ describe('amp-url: stdin lines', () => {
     }
   });
 
+  it('publisher and find: a folder as stdin is a read error, exit 2, not an empty input', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-stdin-'));
+    const fd = fs.openSync(dir, 'r');
+    try {
+      for (const command of ['publisher', 'find']) {
+        const r = spawnSync(process.execPath, [CLI, command], {
+          stdio: [fd, 'pipe', 'pipe'],
+          encoding: 'utf8',
+        });
+        assert.equal(r.stdout, '');
+        assert.match(
+          r.stderr,
+          new RegExp(`^amp-url ${command}: could not read stdin \\(EISDIR[^\\n]*\\)\\n$`),
+        );
+        assert.equal(r.status, 2);
+      }
+    } finally {
+      fs.closeSync(fd);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('find: the URLs of a line after a lone CR are on their own line; a bad line fails the run', () => {
     const r = run(
       ['find'],
