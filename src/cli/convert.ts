@@ -184,7 +184,7 @@ export async function runConvert(
           // Printable ASCII without `##` is what escapedForLine leaves as it is: the answer's
           // reading saw each character, so it is not read again.
           lines.push(
-            lastPublisherUrlIsAscii() && !fast.includes('##') ? fast : escapedForLine(fast),
+            lastPublisherUrlIsAscii() && !line.includes('##') ? fast : escapedForLine(fast),
           );
           continue;
         }

@@ -2,6 +2,9 @@
 // that is not UTF-8 is refused by its number (exit 2 after the rest), never printed as U+FFFD.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { CLI } from './paths';
 
 function run(args: string[], input: Buffer) {
@@ -68,6 +71,68 @@ describe('amp-url: stdin lines', () => {
       error: 'the line is not valid UTF-8 (byte 2 is 0xc3): not read',
     });
     assert.equal(r.code, 2);
+  });
+
+  it('publisher: a file as stdin is read from where it stands, as a pipe is, across chunks', () => {
+    // amp-url.ts reads a regular file itself, 64 KiB at a time: breaks (a lone CR, a CRLF) and a
+    // multi-byte character fall across its chunks here, and the shell has read the first line.
+    const lines = [`${CACHE}/first`];
+    for (let i = 0; lines.join('\n').length < 200_000; i++) lines.push(`${CACHE}/${i}é`);
+    const text = Buffer.from(`${lines.join('\n')}\r${VIEWER}\r\nnot a URL\n${CACHE}/last`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-stdin-'));
+    const file = path.join(dir, 'list.txt');
+    fs.writeFileSync(file, text);
+    const fd = fs.openSync(file, 'r');
+    try {
+      const skipped = Buffer.byteLength(`${lines[0]}\n`);
+      fs.readSync(fd, Buffer.alloc(skipped), 0, skipped, null);
+      const r = spawnSync(process.execPath, [CLI, 'publisher'], {
+        stdio: [fd, 'pipe', 'pipe'],
+        encoding: 'utf8',
+      });
+      const piped = run(['publisher'], text.subarray(skipped));
+      assert.equal(r.stdout, piped.stdout);
+      assert.equal(r.stderr, piped.stderr);
+      assert.equal(r.status, 1);
+      const out = r.stdout.split('\n');
+      assert.equal(out.length, lines.length + 3);
+      assert.equal(out[0], 'https://www.example.com/a/0é');
+      assert.deepEqual(out.slice(-4), [
+        'https://example.com/b',
+        '',
+        'https://www.example.com/a/last',
+        '',
+      ]);
+      assert.equal(
+        r.stderr,
+        `amp-url publisher: line ${lines.length + 1}: not an AMP Cache or AMP viewer URL\n`,
+      );
+    } finally {
+      fs.closeSync(fd);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('publisher and find: a folder as stdin is a read error, exit 2, not an empty input', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-stdin-'));
+    const fd = fs.openSync(dir, 'r');
+    try {
+      for (const command of ['publisher', 'find']) {
+        const r = spawnSync(process.execPath, [CLI, command], {
+          stdio: [fd, 'pipe', 'pipe'],
+          encoding: 'utf8',
+        });
+        assert.equal(r.stdout, '');
+        assert.match(
+          r.stderr,
+          new RegExp(`^amp-url ${command}: could not read stdin \\(EISDIR[^\\n]*\\)\\n$`),
+        );
+        assert.equal(r.status, 2);
+      }
+    } finally {
+      fs.closeSync(fd);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('find: the URLs of a line after a lone CR are on their own line; a bad line fails the run', () => {

@@ -2,13 +2,13 @@
 // publisher URL from a possible AMP URL by its host as written (isPlainPublisherUrl). Anything
 // unusual goes to the general reading in reverse.ts, which explains it.
 import { plainSchemeEnd } from './cache-url';
-import * as punycode from 'punycode/';
 import { hostInfo, hyphensAt3And4 } from './prefix';
 import { type AmpCache } from './caches';
-import { isPrefixedDomainAt, isRetiredDomainAt, matchHost, mayBeAmpHostAt } from './hosts';
+import { matchHost, mayBeAmpHostAt, prefixedCacheAt, type AmpHost } from './hosts';
 import { asciiHost } from './address';
 import { REVERSE_TYPES, isViewerParam } from './params';
 import { hostForms, isIpv4, isLookupLdhDomain, mayBeRtl, type HostForms } from '../common/idn';
+import { decodePunycodeInto } from '../common/punycode-points';
 
 const isLdh = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45;
 
@@ -95,7 +95,7 @@ function plainType(text: string, at: number): number {
 // Where fastPublisherUrl found the parts of the last URL it converted: read by quietPublisherUrl
 // right after the call, so neither scans the text twice nor allocates an object for them.
 let lastDot = 0;
-let lastCacheHostEnd = 0;
+let lastCache: AmpHost | undefined;
 let lastHostStart = 0;
 let lastHostEnd = 0;
 let lastAscii = true;
@@ -114,7 +114,8 @@ export function fastPublisherUrl(text: string, caches: readonly AmpCache[]): str
   const hostEnd = plainRun(text, 8);
   if (hostEnd < 0 || text.charCodeAt(hostEnd) !== 47) return undefined;
   const dot = text.indexOf('.', 8);
-  if (dot < 9 || dot > hostEnd || !isPrefixedDomainAt(text, dot, hostEnd, caches)) return undefined;
+  const cache = dot < 9 || dot > hostEnd ? undefined : prefixedCacheAt(text, dot, hostEnd, caches);
+  if (cache === undefined) return undefined;
   const typeEnd = plainType(text, hostEnd);
   if (typeEnd < 0) return undefined;
   let h = typeEnd + 1;
@@ -162,7 +163,7 @@ export function fastPublisherUrl(text: string, caches: readonly AmpCache[]): str
     if (isViewerParam(text.slice(hash + 1, nameEnd))) return undefined;
   }
   lastDot = dot;
-  lastCacheHostEnd = hostEnd;
+  lastCache = cache;
   lastHostStart = h;
   lastHostEnd = end;
   lastAscii = ascii;
@@ -173,7 +174,7 @@ export function fastPublisherUrl(text: string, caches: readonly AmpCache[]): str
 /**
  * The publisher URL when reverseAmpUrl would give it with nothing to say: the fast path's URLs
  * (nothing removed, the path read as written) on a cache still serving, whose host's prefix is
- * the publisher host's own readable one (no look-alike warning). Undefined: ask reverseAmpUrl.
+ * the publisher host's own, readable or hashed (no look-alike warning). Undefined: ask reverseAmpUrl.
  * The front ends' conversions (src/shared/transforms.ts) take it first: it spares the per-URL
  * classification and full reading that made `amp-url publisher` slow on long lists.
  */
@@ -184,11 +185,31 @@ export function quietPublisherUrl(text: string, caches: readonly AmpCache[]): st
   const h = lastHostStart;
   const hEnd = lastHostEnd;
   const idn = lastIdn;
-  if (isRetiredDomainAt(text, dot, lastCacheHostEnd, caches)) return undefined;
-  if (idn === undefined)
-    return dot - 8 <= 63 && isReadableFormOf(text, 8, dot, text, h, hEnd) ? url : undefined;
-  return isIdnPrefixOf(text, 8, dot, idn) ? url : undefined;
+  if (lastCache?.status === 'retired') return undefined;
+  const readable =
+    idn === undefined
+      ? dot - 8 <= 63 && isReadableFormOf(text, 8, dot, text, h, hEnd)
+      : isIdnPrefixOf(text, 8, dot, idn);
+  return readable || isHashedPrefixOf(text, dot, h, hEnd) ? url : undefined;
 }
+
+/**
+ * True when `text[8, dot)` is the hashed prefix of the host `text[h, hEnd)` (a readable form too
+ * long, or invalid for lookup): the prefix reverseAmpUrl expects, computed as it computes it.
+ * Hosts with such a prefix are few, and the full reverse would cost several times as much.
+ */
+function isHashedPrefixOf(text: string, dot: number, h: number, hEnd: number): boolean {
+  if (dot - 8 !== HASHED_PREFIX_LENGTH) return false;
+  try {
+    const { prefix } = hostInfo(text.slice(h, hEnd));
+    return prefix.length === HASHED_PREFIX_LENGTH && text.startsWith(prefix, 8);
+  } catch {
+    return false;
+  }
+}
+
+// A hashed prefix: the SHA-256 of the host in base 32, without padding.
+const HASHED_PREFIX_LENGTH = 52;
 
 /**
  * True when `text[p, pEnd)` is the domain prefix (prefix.ts prefixOf) of the IDN host `forms`,
@@ -201,15 +222,12 @@ export function quietPublisherUrl(text: string, caches: readonly AmpCache[]): st
 function isIdnPrefixOf(text: string, p: number, pEnd: number, forms: HostForms): boolean {
   if (pEnd - p > 63 || !text.startsWith('xn--', p) || mayBeRtl(forms.unicode)) return false;
   if (!isLookupLdhDomain(forms.ascii)) return false;
-  let decoded: string;
-  try {
-    decoded = punycode.decode(text.slice(p + 4, pEnd));
-  } catch {
-    return false;
-  }
-  const { unicode } = forms;
-  return isReadableFormOf(decoded, 0, decoded.length, unicode, 0, unicode.length);
+  const length = decodePunycodeInto(text, p + 4, pEnd, DECODED);
+  return length >= 0 && isReadableFormIn(DECODED, length, forms.unicode);
 }
+
+// The code points of a decoded cache label: at most 59 (63 characters less `xn--`).
+const DECODED = new Int32Array(64);
 
 /**
  * True when the last URL that fastPublisherUrl or quietPublisherUrl gave is ASCII: as the whole
@@ -246,6 +264,33 @@ function isReadableFormOf(
   }
   if (i !== (wrapped ? pEnd - 2 : pEnd)) return false;
   return hyphensAt3And4(prefix, wrapped ? p + 2 : p) === wrapped;
+}
+
+/**
+ * isReadableFormOf for a prefix given as `length` code points in `points` (a decoded A-label) and
+ * a whole host, compared code point by code point.
+ */
+function isReadableFormIn(points: Int32Array, length: number, host: string): boolean {
+  const wrapped =
+    length >= 3 &&
+    points[0] === 48 &&
+    points[1] === 45 &&
+    points[length - 2] === 45 &&
+    points[length - 1] === 48;
+  const start = wrapped ? 2 : 0;
+  const end = wrapped ? length - 2 : length;
+  let i = start;
+  for (let k = 0; k < host.length; k++) {
+    const c = host.codePointAt(k) ?? 0;
+    if (c > 0xffff) k++;
+    if (c === 45) {
+      if (i + 1 >= end || points[i] !== 45 || points[i + 1] !== 45) return false;
+      i += 2;
+    } else if (i >= end || points[i++] !== (c === 46 ? 45 : c)) return false;
+  }
+  if (i !== end) return false;
+  // hyphensAt3And4: `--` at code point positions 3 and 4.
+  return (start + 3 < length && points[start + 2] === 45 && points[start + 3] === 45) === wrapped;
 }
 
 /**

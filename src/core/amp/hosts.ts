@@ -94,8 +94,8 @@ interface HostIndex {
   prefixed: Map<string, AmpHost>;
   /** The keys of `prefixed` that are caches', for scans without allocation. */
   domains: string[];
-  /** Those of `domains` whose cache is retired (the reverse warns). */
-  retired: string[];
+  /** The entry of each of `domains`. */
+  domainHosts: AmpHost[];
   /** The keys of `prefixed` and `exact`: every host of the table ends with one of them (or is Google's). */
   suffixes: string[];
   exact: Map<string, AmpHost>;
@@ -121,7 +121,7 @@ function asciiDomain(domain: string): string | undefined {
 function indexOf(caches: readonly AmpCache[]): HostIndex {
   let index = indexes.get(caches);
   if (index) return index;
-  index = { prefixed: new Map(), exact: new Map(), domains: [], retired: [], suffixes: [] };
+  index = { prefixed: new Map(), exact: new Map(), domains: [], domainHosts: [], suffixes: [] };
   // Records come from settings and callers: checked, not trusted.
   for (const record of caches as readonly (Partial<AmpCache> | null | undefined)[]) {
     // Own properties only: a polluted Object.prototype adds no cache domain, id or name.
@@ -153,8 +153,9 @@ function indexOf(caches: readonly AmpCache[]): HostIndex {
     }
   }
   // Only caches: the reverse's fast path reads a path after these domains as a cache URL's.
-  index.domains = [...index.prefixed].filter(([, e]) => e.kind === 'cache').map(([d]) => d);
-  index.retired = [...index.prefixed].filter(([, e]) => e.status === 'retired').map(([d]) => d);
+  const cacheHosts = [...index.prefixed].filter(([, e]) => e.kind === 'cache');
+  index.domains = cacheHosts.map(([d]) => d);
+  index.domainHosts = cacheHosts.map(([, e]) => e);
   index.suffixes = [...new Set([...index.prefixed.keys(), ...index.exact.keys()])];
   indexes.set(caches, index);
   return index;
@@ -241,31 +242,20 @@ function googleTldAt(text: string, from: number): number {
 }
 
 /**
- * True when `text[dot + 1, end)` is the domain of a prefixed cache host in `caches`: the reverse's
- * fast path asks this of a URL without cutting the host out of it.
+ * The entry of the prefixed cache host in `caches` whose domain is `text[dot + 1, end)`, or
+ * undefined: the reverse's fast path asks this of a URL without cutting the host out of it, and
+ * keeps the entry (a retired cache makes the reverse warn).
  */
-export function isPrefixedDomainAt(
+export function prefixedCacheAt(
   text: string,
   dot: number,
   end: number,
   caches: readonly AmpCache[],
-): boolean {
-  return isOneAt(indexOf(caches).domains, text, dot, end);
-}
-
-/** True when `text[dot + 1, end)` is the domain of a retired prefixed cache (the reverse warns). */
-export function isRetiredDomainAt(
-  text: string,
-  dot: number,
-  end: number,
-  caches: readonly AmpCache[],
-): boolean {
-  return isOneAt(indexOf(caches).retired, text, dot, end);
-}
-
-/** True when `text[dot + 1, end)` is one of `domains`, read in place. */
-function isOneAt(domains: readonly string[], text: string, dot: number, end: number): boolean {
-  for (const domain of domains)
-    if (end - dot - 1 === domain.length && text.startsWith(domain, dot + 1)) return true;
-  return false;
+): AmpHost | undefined {
+  const { domains, domainHosts } = indexOf(caches);
+  for (let i = 0; i < domains.length; i++) {
+    const domain = domains[i];
+    if (end - dot - 1 === domain.length && text.startsWith(domain, dot + 1)) return domainHosts[i];
+  }
+  return undefined;
 }

@@ -206,6 +206,28 @@ describe('quietPublisherUrl: the fast path with nothing to say', () => {
     );
   });
 
+  it("answers a hashed prefix when it is the host's own, and leaves another host's", () => {
+    // Readable forms over 63 characters get the hash.
+    const host = 'long-publisher-name.long-publisher-name.static.example.com.au';
+    const own = cacheUrl(`https://${host}/a`);
+    assert.match(own, /^https:\/\/[a-z2-7]{52}\.cdn\.ampproject\.org\//);
+    assert.ok(check(own));
+    const other = cacheUrl(`https://${host.replace('static', 'images')}/a`);
+    const lookAlike = `${other.slice(0, 60)}${own.slice(60)}`;
+    assert.equal(quietPublisherUrl(lookAlike, AMP_CACHES), undefined);
+    assert.equal(reverseAmpUrl(lookAlike).warnings.length, 1);
+  });
+
+  it('leaves an IDN prefix whose code points are the halves of an emoji to reverseAmpUrl', () => {
+    // a😀b.com: its prefix is the Punycode of `a😀b-com`, whose 😀 is one code point
+    // (xn--ab-com-3v74e). Encoded as its two UTF-16 halves (xn--ab-com-3u92af32a), the label is
+    // another one, though it decodes to the same UTF-16 text: reverseAmpUrl warns.
+    assert.ok(check('https://xn--ab-com-3v74e.cdn.ampproject.org/c/s/xn--ab-no82a.com/x'));
+    const halves = 'https://xn--ab-com-3u92af32a.cdn.ampproject.org/c/s/xn--ab-no82a.com/x';
+    assert.equal(quietPublisherUrl(halves, AMP_CACHES), undefined);
+    assert.equal(reverseAmpUrl(halves).warnings.length, 1);
+  });
+
   it('agrees with reverseAmpUrl on IDN hosts, with their own prefix or another', () => {
     // Labels whose readable form decides the prefix: non-ASCII, hyphens (`--` at 3-4: the wrap),
     // astral code points, right-to-left text, labels invalid for lookup.
