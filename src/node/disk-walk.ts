@@ -6,20 +6,14 @@
 // FIFO, device or socket `other`, and no `realPath` (workspace.fs can't resolve a link, so a link
 // is named "not followed" either way). Unlike the command line's adapter (src/cli/node-fs.ts),
 // every call is asynchronous: the host's thread never waits on the disk.
-import { constants as C, promises as fsp, type Dirent, type Stats } from 'node:fs';
+import { constants as C, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { EntryInfo, EntryType, WalkFileSystem } from '../shared/workspace-files';
+import { kindOf } from './scan-stat';
 
 /** O_NOFOLLOW and O_NONBLOCK where the platform has them (not on Windows, which has no FIFOs). */
 const flag = (f: number | undefined): number => f ?? 0;
 const READ_FLAGS = C.O_RDONLY | flag(C.O_NOFOLLOW) | flag(C.O_NONBLOCK);
-
-function typeOf(s: Dirent | Stats): EntryType {
-  if (s.isSymbolicLink()) return 'symlink';
-  if (s.isFile()) return 'file';
-  if (s.isDirectory()) return 'directory';
-  return 'other';
-}
 
 /**
  * The bytes of the regular file at `file` (at most `maxBytes`), or undefined when it is a link
@@ -64,13 +58,13 @@ export function diskWalkFileSystem(root: string): WalkFileSystem {
     async readDirectory(rel) {
       // Node asks lstat itself for an entry whose type the file system does not give.
       const entries = await fsp.readdir(abs(rel), { withFileTypes: true });
-      return entries.map((e): [string, EntryType] => [e.name, typeOf(e)]);
+      return entries.map((e): [string, EntryType] => [e.name, kindOf(e)]);
     },
     async stat(rel): Promise<EntryInfo> {
       // The fields workspace.fs.stat gives for a file on disk (src/node/scan-stat.ts).
       const s = await fsp.lstat(abs(rel));
       return {
-        type: typeOf(s),
+        type: kindOf(s),
         size: s.size,
         mtime: s.mtime.getTime(),
         identity: String(s.birthtime.getTime()),
