@@ -7,6 +7,7 @@ import { buildEditSliced, checkFresh, loadTexts } from '../../src/extension/work
 import { writeDirect } from '../../src/extension/workspace/direct';
 import { undoWorkspaceChange } from '../../src/extension/workspace/undo';
 import { listWorkspaceFiles, scanFiles } from '../../src/extension/workspace/scan';
+import { vscodeWalkFileSystem } from '../../src/extension/workspace/fs';
 import { Config } from '../../src/extension/config';
 import { makeTransform } from '../../src/shared/transforms';
 import { DEFAULT_MAX_FILE_SIZE } from '../../src/shared/file-size-limit';
@@ -72,6 +73,28 @@ async function probes(uris: readonly vscode.Uri[]): Promise<void> {
   }
 }
 
+/**
+ * AMP_URL_BENCH_LISTING_AB: the listing through workspace.fs against the one the command makes
+ * (a file: folder walked by Node in the host), alternated in one run, three times each.
+ */
+async function listingAB(): Promise<void> {
+  for (let round = 0; round < 3; round++) {
+    for (const [name, fsOf] of [
+      ['workspace.fs', vscodeWalkFileSystem],
+      ['the command', undefined],
+    ] as const) {
+      const w = watch();
+      const t = performance.now();
+      const l = await listWorkspaceFiles('**/*', '', undefined, undefined, fsOf);
+      const ms = performance.now() - t;
+      const st = w.stop();
+      console.log(
+        `  listing A/B: ${name.padEnd(12)} ${l.uris.length} files in ${s(ms)}, CPU ${s(st.cpu)}, gap ${Math.round(st.gap)} ms`,
+      );
+    }
+  }
+}
+
 export async function run(): Promise<void> {
   const folder = vscode.workspace.workspaceFolders?.[0].name ?? '';
   const expected = Number(/-(\d+)$/.exec(folder)?.[1] ?? 10_000);
@@ -81,6 +104,7 @@ export async function run(): Promise<void> {
   // The harness shows the host's output from a line starting "VS Code " on.
   console.log(`VS Code ${vscode.version} (${vscode.env.appName}): workspace benchmark`);
   if (process.env.AMP_URL_BENCH_PROBE) await probes((await listWorkspaceFiles('**/*', '')).uris);
+  if (process.env.AMP_URL_BENCH_LISTING_AB) await listingAB();
   const before = process.memoryUsage();
   const w = watch();
   const t0 = performance.now();

@@ -4,7 +4,12 @@
 // this is undefined and every file goes through a WorkspaceEdit. The Node-only module is a
 // bundle of its own, dist/direct-writes.js (scripts/build.mjs), loaded only in a Node host, so
 // the web host never sees node:worker_threads and both hosts share one bundle.
-import type { runEditorWrites, runScanWorkers, statOnDisk } from '../node/direct-writes';
+import type {
+  diskWalkFileSystem,
+  runEditorWrites,
+  runScanWorkers,
+  statOnDisk,
+} from '../node/direct-writes';
 
 export interface DirectWriter {
   run: typeof runEditorWrites;
@@ -12,6 +17,8 @@ export interface DirectWriter {
   scan: typeof runScanWorkers;
   /** workspace.fs.stat of a path on disk, without its round trip (the freshness check's). */
   stat: typeof statOnDisk;
+  /** The workspace walk's file system for a folder on disk (the listing's, as workspace.fs'). */
+  walkFs: typeof diskWalkFileSystem;
 }
 
 /** The global `process`, as far as this file trusts it: the web worker host has none. */
@@ -31,7 +38,12 @@ function loadDirectWriter(): DirectWriter | undefined {
   // fault that must show, so it is not caught.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const writes = require('../node/direct-writes') as typeof import('../node/direct-writes');
-  return { run: writes.runEditorWrites, scan: writes.runScanWorkers, stat: writes.statOnDisk };
+  return {
+    run: writes.runEditorWrites,
+    scan: writes.runScanWorkers,
+    stat: writes.statOnDisk,
+    walkFs: writes.diskWalkFileSystem,
+  };
 }
 
 export const directWriter: DirectWriter | undefined = loadDirectWriter();

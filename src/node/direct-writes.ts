@@ -97,6 +97,7 @@ export function runEditorWrites(
 }
 
 // The scan's workers travel in the same bundle (dist/direct-writes.js), loaded only in a Node host,
-// with the freshness check's stat of a file on disk.
+// with the freshness check's stat of a file on disk and the listing's walk of a folder on disk.
 export { runScanWorkers } from './scan-workers';
 export { statOnDisk } from './scan-stat';
+export { diskWalkFileSystem } from './disk-walk';

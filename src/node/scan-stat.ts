@@ -15,7 +15,8 @@ export interface DiskStat {
   size: number;
 }
 
-function kindOf(s: import('node:fs').Stats): DiskEntryKind {
+/** What an entry is itself, from its lstat or its directory listing (a link is a link). */
+export function kindOf(s: import('node:fs').Stats | import('node:fs').Dirent): DiskEntryKind {
   if (s.isSymbolicLink()) return 'symlink';
   if (s.isFile()) return 'file';
   if (s.isDirectory()) return 'directory';

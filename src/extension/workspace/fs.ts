@@ -1,5 +1,6 @@
 // VS Code's workspace.fs as the workspace walk's file system (src/shared/workspace-files/fs.ts),
-// for any workspace folder: local, remote, virtual, and in the web worker extension host.
+// for any workspace folder: local, remote, virtual, and in the web worker extension host (a
+// `file:` folder in a Node host is walked by Node instead: workspaceWalkFileSystem).
 // workspace.fs marks a symbolic link with the FileType.SymbolicLink bit (beside the target's
 // kind) and calls FIFOs, devices and sockets FileType.Unknown; it can't resolve a link's real
 // path, so the walk reports links as "not followed" without saying where they point.
@@ -46,8 +47,20 @@ export async function statOf(uri: vscode.Uri): Promise<vscode.FileStat> {
   return { type: FILE_TYPE_OF[s.kind], mtime: s.mtime, ctime: s.ctime, size: s.size };
 }
 
-/** The walk's file system for the folder `root`. */
+/**
+ * The walk's file system for the folder `root`. A `file:` folder in a Node host is walked by Node
+ * in this process (src/node/disk-walk.ts: the same entries, types and ignore-file reads as
+ * through workspace.fs, without a round trip through VS Code's file service per folder), as
+ * statOf stats; any other folder, and every folder in the web worker host, through workspace.fs.
+ */
 export function workspaceWalkFileSystem(root: vscode.Uri): WalkFileSystem {
+  const writer = directWriter;
+  if (writer && root.scheme === 'file') return writer.walkFs(root.fsPath);
+  return vscodeWalkFileSystem(root);
+}
+
+/** The walk's file system for the folder `root`, through workspace.fs (any scheme, any host). */
+export function vscodeWalkFileSystem(root: vscode.Uri): WalkFileSystem {
   const fs = vscode.workspace.fs;
   const stat = async (rel: string): Promise<EntryInfo> => {
     const s = await fs.stat(uriAt(root, rel));

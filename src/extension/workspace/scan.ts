@@ -17,7 +17,12 @@ import {
 import { languageOfPath } from '../../shared/language-of-path';
 import { REGIONS_FROM_EDITS } from '../../shared/merge-edits';
 import { firstRead, planChecked } from './bytes';
-import { splitGlobList, walkFiles, type WalkResult } from '../../shared/workspace-files';
+import {
+  splitGlobList,
+  walkFiles,
+  type WalkFileSystem,
+  type WalkResult,
+} from '../../shared/workspace-files';
 import { eventLoop, macrotask, sharedSlices, type SliceClock } from '../../shared/time-slice';
 import { identityOf, uriAt, workspaceWalkFileSystem } from './fs';
 import { partition, scanInWorkers, type ScanSink } from './scan-offload';
@@ -118,6 +123,8 @@ export async function listWorkspaceFiles(
   exclude: string,
   token?: vscode.CancellationToken,
   configOf?: (uri: vscode.Uri) => RepoConfig,
+  /** The walk's file system per folder (the benchmark compares workspace.fs with this default). */
+  walkFsOf: (root: vscode.Uri) => WalkFileSystem = workspaceWalkFileSystem,
 ): Promise<WorkspaceListing> {
   const out: WorkspaceListing = {
     uris: [],
@@ -128,7 +135,7 @@ export async function listWorkspaceFiles(
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
     if (out.cancelled) break;
     const walk = await walkFiles(
-      workspaceWalkFileSystem(folder.uri),
+      walkFsOf(folder.uri),
       walkOptionsFor(folder, include, exclude, token, configOf?.(folder.uri).ignorePaths),
     );
     await addWalk(out, folder, walk);
