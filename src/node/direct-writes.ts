@@ -4,7 +4,8 @@
 // worker (safe-file.ts keeps the folder it last opened), the folders spread over the workers by
 // their number of files.
 import * as path from 'node:path';
-import type { WorkerData, WorkerMessage, WriteJob, WriteOutcome } from './write-jobs';
+import type { WorkerData, WorkerJobs, WorkerMessage, WriteJob, WriteOutcome } from './write-jobs';
+import { eachSliced } from '../shared/time-slice';
 import { CLI_THREADS, EDITOR_THREADS, resourceLimits, type WorkerThreads } from './thread-limits';
 
 /** Files per worker below which fewer workers are started (a thread costs a few milliseconds). */
@@ -35,6 +36,29 @@ export function splitByFolder(jobs: readonly WriteJob[], n: number): number[][] 
   return lists.filter((l) => l.length > 0);
 }
 
+/** Jobs per message to a worker: each message is cloned on the calling thread. */
+const JOBS_PER_MESSAGE = 256;
+
+/**
+ * Posts the jobs at `list` to `worker`, a message of JOBS_PER_MESSAGE at a time, in time slices
+ * of the calling thread, then their end (the worker ends when it has done them).
+ */
+async function handOut(
+  worker: { postMessage: (m: WorkerJobs) => void },
+  list: readonly number[],
+  jobs: readonly WriteJob[],
+): Promise<void> {
+  const starts = Array.from({ length: Math.ceil(list.length / JOBS_PER_MESSAGE) }, (_, k) => k);
+  try {
+    await eachSliced(starts, (k) => {
+      const part = list.slice(k * JOBS_PER_MESSAGE, (k + 1) * JOBS_PER_MESSAGE);
+      worker.postMessage({ jobs: part.map((i) => jobs[i]) });
+    });
+  } finally {
+    worker.postMessage({ end: true });
+  }
+}
+
 /**
  * Starts the jobs of one root (a workspace folder's path on disk). `onOutcome` is called on the
  * extension host's thread as each file is done (for the progress count).
@@ -58,11 +82,12 @@ export function runDirectWrites(
         resolve();
         return;
       }
-      const data: WorkerData = { root, jobs: list.map((i) => jobs[i]), stop };
+      const data: WorkerData = { root, stop };
       // Loaded here, by the first write: `amp-url check` without --fix never pays for it.
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load
       const { Worker } = require('node:worker_threads') as typeof import('node:worker_threads');
       const worker = new Worker(workerFile, { workerData: data, ...resourceLimits(threads) });
+      void handOut(worker, list, jobs);
       worker.on('message', (m: WorkerMessage) => {
         const index = list[m.index];
         outcomes[index] = m.outcome;
@@ -76,9 +101,11 @@ export function runDirectWrites(
         resolve();
       });
     });
-  // One worker started per turn of the event loop: a thread's start holds the caller's thread.
+  // One worker started per turn of the event loop, the first not in the caller's turn either
+  // (which already holds the loop that made the jobs): a thread's start, with its data cloned,
+  // holds the caller's thread.
   const ended = splitByFolder(jobs, n).map(async (list, k) => {
-    for (let turn = 0; turn < k; turn++) await new Promise((resolve) => setImmediate(resolve));
+    for (let turn = 0; turn <= k; turn++) await new Promise((resolve) => setImmediate(resolve));
     await run(list);
   });
   return {

@@ -89,9 +89,11 @@ export function runScanWorkers(
         resolve();
       });
     });
-  // One worker started per turn of the event loop: a thread's start holds the caller's thread.
+  // One worker started per turn of the event loop, the first not in the caller's turn either
+  // (which already holds the loop that made the jobs): a thread's start, with its data cloned,
+  // holds the caller's thread.
   const ended = Array.from({ length: n }, async (_, k) => {
-    for (let turn = 0; turn < k; turn++) await new Promise((resolve) => setImmediate(resolve));
+    for (let turn = 0; turn <= k; turn++) await new Promise((resolve) => setImmediate(resolve));
     await run(k * per);
   });
   return {

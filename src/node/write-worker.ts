@@ -5,12 +5,12 @@
 // journal commits (docs/workspace.md), so the command line's fixes too are written several at once. Jobs are done in order; the stop flag
 // is read between two files, so a file is either written whole or not touched.
 import { createHash } from 'node:crypto';
-import { parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { applyTextEdits, decodeFileBytes, encodeFileText } from '../shared/file-bytes';
 import { textHash } from '../shared/text-hash';
 import { ConfinedFiles, type ReplaceOptions } from './safe-file';
 import { holdForTest } from './test-hold';
-import type { WorkerData, WorkerMessage, WriteJob, WriteOutcome } from './write-jobs';
+import type { WorkerData, WorkerJobs, WorkerMessage, WriteJob, WriteOutcome } from './write-jobs';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -55,16 +55,31 @@ export function runJob(
   return { written: true, encoding: decoded.encoding, before, after };
 }
 
-function main(): void {
+function main(port: MessagePort): void {
   const data = workerData as WorkerData;
   const stop = new Int32Array(data.stop);
   const files = new ConfinedFiles(data.root);
-  try {
-    for (let index = 0; index < data.jobs.length; index++) {
-      if (Atomics.load(stop, 0) !== 0) return;
+  let index = 0;
+  let ended = false;
+  // Closing the port ends the thread once the outcomes posted are on their way.
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    files.close();
+    port.close();
+  };
+  port.on('message', (m: WorkerJobs) => {
+    if ('end' in m) {
+      end();
+      return;
+    }
+    for (const job of m.jobs) {
+      if (ended || Atomics.load(stop, 0) !== 0) {
+        end();
+        return;
+      }
       let outcome: WriteOutcome;
       try {
-        const job = data.jobs[index];
         outcome = runJob(files, job, {
           beforeRename: () => {
             holdForTest('rename', job.rel);
@@ -73,13 +88,12 @@ function main(): void {
       } catch (e) {
         outcome = { written: false, reason: 'failed', code: (e as Error).message };
       }
-      parentPort?.postMessage({ index, outcome } satisfies WorkerMessage);
+      port.postMessage({ index: index++, outcome } satisfies WorkerMessage);
     }
-  } finally {
-    files.close();
-  }
+  });
 }
 
 // A scan worker's data names its planner (scan-jobs.ts): that thread is scan-worker.ts's, when both
 // travel in one bundle (editor-workers.ts).
-if (parentPort && (workerData as { planner?: unknown } | undefined)?.planner === undefined) main();
+if (parentPort && (workerData as { planner?: unknown } | undefined)?.planner === undefined)
+  main(parentPort);

@@ -111,3 +111,23 @@ export async function runSliced<T>(
     if (slices.due()) await slices.pause();
   }
 }
+
+/**
+ * Calls `step` on each of `items` in order, giving the event loop a turn whenever the slice is
+ * used up: for the loops over every file of a workspace (the scan's hand-out to its workers, the
+ * direct writes' jobs and outcomes), which for 10,000 files held the extension host longer than
+ * a slice in one go.
+ */
+export function eachSliced<T>(
+  items: readonly T[],
+  step: (item: T, index: number) => void,
+  clock: SliceClock = eventLoop,
+): Promise<void> {
+  function* steps(): Generator<void, void> {
+    for (let i = 0; i < items.length; i++) {
+      step(items[i], i);
+      yield;
+    }
+  }
+  return runSliced(steps(), clock);
+}

@@ -11,6 +11,7 @@ import { byRoot, fileCounter } from './progress';
 import { refusalText } from './refusals';
 import { hostMatcher } from '../../shared/workspace-plan';
 import { undoEdits } from '../../shared/undo-edits';
+import { eachSliced } from '../../shared/time-slice';
 import type { ScannedFile } from './scan';
 import { rememberUndo, type UndoFile } from './undo';
 
@@ -50,25 +51,29 @@ interface Planned {
   oldTexts: string[];
 }
 
-/** The job of each file the direct write may take (undefined: for the editor, or no change). */
-function plan(
+/**
+ * The job of each file the direct write may take (the others: for the editor, or no change), in
+ * time slices: a workspace folder lookup per file, for 10,000 files, held the extension host
+ * longer than a slice.
+ */
+async function plan(
   files: readonly ScannedFile[],
   host: string | undefined,
   maxSize: number,
-): { planned: Planned[]; forEditor: ScannedFile[] } {
+): Promise<{ planned: Planned[]; forEditor: ScannedFile[] }> {
   const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
   const matches = hostMatcher(host);
   const planned: Planned[] = [];
   const forEditor: ScannedFile[] = [];
-  for (const file of files) {
+  await eachSliced(files, (file) => {
     // The default choice writes the changes of the host chosen that deserve no look.
     const edits = file.plan.edits.filter((e) => matches(e.host) && !e.review);
-    if (edits.length === 0) continue;
+    if (edits.length === 0) return;
     const place = placeOf(file.uri);
     const stat = file.stat;
     if (!directWriter || !place || open.has(file.uri.toString()) || stat === undefined) {
       forEditor.push(file);
-      continue;
+      return;
     }
     planned.push({
       file,
@@ -81,7 +86,7 @@ function plan(
       },
       oldTexts: edits.map((e) => e.oldText),
     });
-  }
+  });
   return { planned, forEditor };
 }
 
@@ -109,7 +114,7 @@ export async function writeDirect(
   host: string | undefined,
   maxSize: number,
 ): Promise<DirectResult> {
-  const { planned, forEditor } = plan(files, host, maxSize);
+  const { planned, forEditor } = await plan(files, host, maxSize);
   const out: DirectResult = { written: [], forEditor, refused: [], notDone: [], cancelled: false };
   const writer = directWriter;
   if (planned.length === 0 || !writer) return out;
@@ -125,6 +130,7 @@ export async function writeDirect(
       for (const [root, group] of byRoot(planned)) {
         if (token.isCancellationRequested) {
           out.notDone.push(...group.map((p) => p.file));
+          out.cancelled = true;
           continue;
         }
         const run = writer.run(
@@ -135,7 +141,11 @@ export async function writeDirect(
         const listener = token.onCancellationRequested(run.stop);
         const outcomes = await run.done;
         listener.dispose();
-        outcomes.forEach((o, i) => {
+        // Cancelled while its workers ran (not by a click after they were done, while the
+        // outcomes below are taken in, a turn at a time).
+        out.cancelled = token.isCancellationRequested;
+        // Sliced: the undo of 10,000 files is made here.
+        await eachSliced(outcomes, (o, i) => {
           const p = group[i];
           if (!o) out.notDone.push(p.file);
           else if (o.written) {
@@ -145,7 +155,6 @@ export async function writeDirect(
           else out.refused.push({ uri: p.file.uri, reason: refusalText(o) });
         });
       }
-      out.cancelled = token.isCancellationRequested;
     },
   );
   rememberUndo(undo);

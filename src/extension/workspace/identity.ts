@@ -3,6 +3,7 @@
 // the scan would send the write out of the workspace folder; such files are left alone and named
 // (checkFresh). The file itself is checked by isFresh (a regular file, same identity).
 import * as vscode from 'vscode';
+import { eachSliced } from '../../shared/time-slice';
 import { statOf } from './fs';
 import type { ScannedFile } from './scan';
 
@@ -22,16 +23,19 @@ function foldersOnTheWay(uri: vscode.Uri): vscode.Uri[] {
   return segs.map((_, i) => vscode.Uri.joinPath(folder.uri, ...segs.slice(0, i + 1)));
 }
 
-/** The scanned files by the path of the folder holding them (many files share one). */
-function byFolder(files: readonly ScannedFile[]): Map<string, ScannedFile[]> {
+/**
+ * The scanned files by the path of the folder holding them (many files share one), in time
+ * slices (10,000 files were a block of the extension host at the Replace's check).
+ */
+async function byFolder(files: readonly ScannedFile[]): Promise<Map<string, ScannedFile[]>> {
   const out = new Map<string, ScannedFile[]>();
-  for (const f of files) {
+  await eachSliced(files, (f) => {
     const { scheme, authority, path } = f.uri;
     const k = `${scheme}\0${authority}\0${path.slice(0, path.lastIndexOf('/'))}`;
     const list = out.get(k);
     if (list) list.push(f);
     else out.set(k, [f]);
-  }
+  });
   return out;
 }
 
@@ -41,7 +45,7 @@ export async function filesBehindChangedFolders(
 ): Promise<Set<ScannedFile>> {
   // The way is a folder's, not a file's: worked out once per folder (10,000 files were one
   // block of the extension host, a Uri per folder on the way of each).
-  const groups = [...byFolder(files).values()];
+  const groups = [...(await byFolder(files)).values()];
   const ways = groups.map((g) => foldersOnTheWay(g[0].uri).map((u) => u.toString()));
   const folders = [...new Set(ways.flat())];
   const bad = new Set<string>();

@@ -280,7 +280,7 @@ export async function scanFiles(
     };
     return Promise.all(Array.from({ length: PARALLEL_READS }, worker));
   };
-  const { toWorkers, rest } = partition(uris, open, o);
+  const { toWorkers, rest } = await partition(uris, open, o);
   const left = await Promise.all([onHost(rest), scanInWorkers(uris, toWorkers, o, sink)]);
   // What the workers left to the host (files whose reading VS Code decides, odd files).
   await onHost(left[1]);

@@ -208,4 +208,30 @@ describe('direct writes of the workspace commands (issue 28)', () => {
     for (let i = 0; i < 300; i++)
       assert.equal(fs.readFileSync(path.join(tmp, jobs[i].rel), 'utf8'), text(i), jobs[i].rel);
   });
+
+  it('one worker takes 700 jobs in several messages: each job once, in order, every file written', async function () {
+    this.timeout(60_000);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-handout-'));
+    try {
+      const text = (i: number) => `${i} ${CACHE}\n`;
+      const jobs: WriteJob[] = [];
+      for (let i = 0; i < 700; i++) {
+        fs.writeFileSync(path.join(dir, `n${i}.md`), text(i));
+        jobs.push(jobFor(`n${i}.md`, text(i)).job);
+      }
+      const worker = path.join(__dirname, '../../../src/node/write-worker.js');
+      const order: number[] = [];
+      const run = runDirectWrites(dir, jobs, (i) => order.push(i), worker, { max: 1 });
+      const outcomes = await run.done;
+      assert.deepEqual(
+        order,
+        jobs.map((_, i) => i),
+      );
+      assert.ok(outcomes.every((o) => o?.written));
+      for (let i = 0; i < 700; i++)
+        assert.equal(fs.readFileSync(path.join(dir, `n${i}.md`), 'utf8'), `${i} ${PUB}\n`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

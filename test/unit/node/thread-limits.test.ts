@@ -10,11 +10,15 @@ import { CLI_THREADS, EDITOR_THREADS } from '../../../src/node/thread-limits';
 import type { WriteJob, WriteOutcome } from '../../../src/node/write-jobs';
 
 const REPORTER = `
-const { parentPort, workerData, threadId, resourceLimits } = require('node:worker_threads');
-workerData.jobs.forEach((job, index) => parentPort.postMessage({
-  index,
-  outcome: { written: true, encoding: 'utf8', before: String(threadId), after: JSON.stringify(resourceLimits) },
-}));
+const { parentPort, threadId, resourceLimits } = require('node:worker_threads');
+let index = 0;
+parentPort.on('message', (m) => {
+  if (m.end) return parentPort.close();
+  for (const job of m.jobs) parentPort.postMessage({
+    index: index++,
+    outcome: { written: true, encoding: 'utf8', before: String(threadId), after: JSON.stringify(resourceLimits) },
+  });
+});
 `;
 
 describe('the worker threads of the direct writes: the editor and the command line (issue 28)', () => {

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
+  eachSliced,
   eventLoop,
   macrotask,
   runSliced,
@@ -166,5 +167,29 @@ describe('time slices: one module, one slice length (issue 29)', () => {
     order.push('after pause');
     assert.deepEqual(order, ['timer', 'after pause']);
     assert.equal(eventLoop.pause, macrotask);
+  });
+
+  it('eachSliced: every item in order, a turn given back whenever a slice is used up (issue 28)', async () => {
+    // A fake clock: each item takes 4 ms, so a 15 ms slice holds 4 items.
+    let clock = 0;
+    const seen: number[] = [];
+    const pausedAfter: number[] = [];
+    await eachSliced(
+      Array.from({ length: 10 }, (_, i) => i * 10),
+      (item, index) => {
+        assert.equal(item, index * 10);
+        seen.push(index);
+        clock += 4;
+      },
+      {
+        now: () => clock,
+        pause: () => {
+          pausedAfter.push(seen.length);
+          return Promise.resolve();
+        },
+      },
+    );
+    assert.deepEqual(seen, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert.deepEqual(pausedAfter, [4, 8]);
   });
 });
