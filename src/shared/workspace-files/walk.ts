@@ -310,10 +310,17 @@ async function walk(fs: WalkFileSystem, o: WalkOptions): Promise<WalkResult> {
   };
 
   await pool({ dir: '', levels: rootLevels }, o.parallel ?? 16, visit, () => result.cancelled);
+  // Folders are read in parallel: sorted, the report is the same from one run to the next.
+  // (A stable sort keeps each ignore file's lines in their order.)
   result.files.sort();
-  result.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  result.skipped.sort(byPath);
+  result.ignoreFilesNotRead.sort(byPath);
+  result.ignoreLinesNotUsed.sort(byPath);
   return result;
 }
+
+const byPath = (a: { path: string }, b: { path: string }): number =>
+  a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 
 const isIgnoreFileName = (name: string): boolean =>
   (IGNORE_FILE_NAMES as readonly string[]).includes(name);

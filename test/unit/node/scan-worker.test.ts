@@ -40,6 +40,8 @@ const WORKER = {
   worker: path.join(__dirname, '../../../src/node/scan-worker.js'),
   planner: path.join(__dirname, '../../../src/shared/scan-bytes.js'),
 };
+/** The planner that holds each worker after its first message until the stop (held-planner.ts). */
+const HELD_PLANNER = path.join(__dirname, 'held-planner.js');
 
 /** The host's plan of `text` (the file's strict UTF-8 reading), for the file `rel`. */
 function hostPlan(text: string, rel: string, target: WorkspaceTarget) {
@@ -221,7 +223,7 @@ describe('the workspace scan in worker threads (issue 28)', () => {
       () => {
         stopper.stop();
       },
-      WORKER,
+      { ...WORKER, planner: HELD_PLANNER },
     );
     stopper.stop = run.stop;
     const outcomes = await run.done;

@@ -54,6 +54,32 @@ describe('walkFiles (in memory)', () => {
     assert.ok(!log.some((l) => l.startsWith('readFile')), log.join('\n'));
   });
 
+  it('reports the ignore files and lines it could not use in path order, however reads finish', async () => {
+    // Folders are read in parallel: here the first folder's ignore file is the last read.
+    const tree: Tree = {
+      a: { '.gitignore': 'x[\n', '.ignore': 'y\n'.repeat(MAX_IGNORE_LINES + 1) },
+      b: { '.gitignore': '[z\nok\n[w\n', '.ignore': '->/etc/passwd' },
+      c: { '.gitignore': '[v\n' },
+    };
+    const mem = memoryFs(tree);
+    const slowFirst: WalkFileSystem = {
+      ...mem,
+      readFile: async (p, max) => {
+        if (p.startsWith('a/')) await new Promise((resolve) => setTimeout(resolve, 30));
+        return mem.readFile(p, max);
+      },
+    };
+    const r = await walkFiles(slowFirst);
+    assert.deepEqual(r.ignoreFilesNotRead, [
+      { path: 'a/.ignore', problem: 'tooLarge' },
+      { path: 'b/.ignore', problem: 'notRegular' },
+    ]);
+    assert.deepEqual(
+      r.ignoreLinesNotUsed.map((p) => `${p.path}:${p.line}`),
+      ['a/.gitignore:1', 'b/.gitignore:1', 'b/.gitignore:3', 'c/.gitignore:1'],
+    );
+  });
+
   it('gives the event loop back while it works, and stops when cancelled', async () => {
     const files: Tree = {};
     for (let i = 0; i < 20_000; i++) files[`f${i}.md`] = '';
