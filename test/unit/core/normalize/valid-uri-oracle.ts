@@ -1,9 +1,18 @@
-// What normalize refused as commit 21653fc (issue 27) left it: a pattern per check on slices of
-// the URL. src/core/normalize/valid-uri.ts now reads the same rule in the pass that splits the
-// URL; valid-uri.property.test.ts holds it to this code, refusal for refusal. Kept as written then
+// What normalize refused and how it read an authority as commit 21653fc (issue 27) left them: a
+// pattern per check on slices of the URL, every authority split. src/core/normalize/ now reads
+// the same rule in the pass that splits the URL and skips the split of a bare host;
+// valid-uri.property.test.ts holds it to this code, refusal for refusal. Kept as written then
 // (not imported from src), so that a change to the fast code cannot move both.
 import { UrlError } from '../../../../src/core/common/errors';
-import { splitUri, type UriParts } from '../../../../src/core/common/uri';
+import {
+  DEFAULT_PORTS,
+  joinAuthority,
+  splitAuthority,
+  splitUri,
+  type UriParts,
+} from '../../../../src/core/common/uri';
+import { addWww, lowercaseHost, removeWww } from '../../../../src/core/normalize/host';
+import type { ResolvedOptions } from '../../../../src/core/normalize/options';
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
 const NEVER = /[\u0000-\u0020\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
@@ -92,4 +101,44 @@ function isIpv6Literal(text: string): boolean {
   if (halves.length === 2 && head.includes('') && halves[1] !== '') return false;
   const count = head.length + tail.length;
   return halves.length === 2 ? count <= 7 : count === 8;
+}
+
+type AuthoritySteps = Pick<
+  ResolvedOptions,
+  'lowercaseHost' | 'removeWww' | 'addWww' | 'removeDefaultPort'
+>;
+
+/** normalizeAuthority as 21653fc left it: every authority split and joined again. */
+export function oracleNormalizeAuthority(
+  authority: string,
+  writtenScheme: string,
+  scheme: string,
+  o: AuthoritySteps,
+): string {
+  const parts = splitAuthority(authority);
+  if (o.lowercaseHost) parts.host = lowercaseHost(parts.host);
+  if (o.removeWww) parts.host = removeWww(parts.host);
+  if (o.addWww) parts.host = addWww(parts.host);
+  if (
+    o.removeDefaultPort &&
+    parts.port !== undefined &&
+    (isDefaultPort(parts.port, scheme) || isDefaultPort(parts.port, writtenScheme))
+  ) {
+    parts.port = undefined;
+  } else if (o.removeDefaultPort && parts.port !== undefined && /^0+[0-9]/.test(parts.port)) {
+    parts.port = parts.port.replace(/^0+(?=[0-9])/, '');
+  }
+  return joinAuthority(parts);
+}
+
+function isDefaultPort(port: string, scheme: string): boolean {
+  if (port === '') return true;
+  const key = scheme.toLowerCase();
+  const byDefault = Object.prototype.hasOwnProperty.call(DEFAULT_PORTS, key)
+    ? DEFAULT_PORTS[key]
+    : undefined;
+  if (byDefault === undefined || !/^[0-9]+$/.test(port)) return false;
+  let i = 0;
+  while (i < port.length - 1 && port[i] === '0') i++;
+  return port.slice(i) === byDefault;
 }

@@ -1,11 +1,13 @@
 // normalize reads what is no URI in the pass that splits it (valid-uri.ts): the same refusals,
 // with the same reasons, as the rule issue 27 first wrote (valid-uri-oracle.ts), on generated
-// URLs full of the characters the rule is about.
+// URLs full of the characters the rule is about. And the authority's steps skip the split of a
+// bare host, with the same result as splitting it.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { UrlError } from '../../../../src/core/common/errors';
+import { normalizeAuthority } from '../../../../src/core/normalize/authority';
 import { splitValidUri } from '../../../../src/core/normalize/valid-uri';
-import { oracleSplitValidUri } from './valid-uri-oracle';
+import { oracleNormalizeAuthority, oracleSplitValidUri } from './valid-uri-oracle';
 
 /** Each UTF-16 code unit of `s` (lone surrogates included) as a string of its own. */
 function codeUnits(s: string): string[] {
@@ -147,5 +149,35 @@ describe('normalize: what is no URI, read in one pass (valid-uri.ts)', () => {
       `http:${'/'.repeat(n)}\u0000`,
     ])
       assert.throws(() => splitValidUri(url), /U\+0000 at position/);
+  });
+});
+
+// Hosts, userinfo and ports in pieces: the shortcut is taken or not by "@" and ":".
+const authority = fc
+  .array(
+    fc.constantFrom(
+      ...['a', 'B', 'www.', 'WWW.', 'Www.', 'example.', 'co.uk', 'com', 'ü', '%41', '%7e'],
+      ...['[', ']', '::1', '@', ':', '0', '00', '80', '443', '.'],
+    ),
+    { maxLength: 8 },
+  )
+  .map((xs) => xs.join(''));
+
+describe('normalize: a bare host skips the authority split', () => {
+  it('gives what splitting and joining gave, for every host and port step', () => {
+    const scheme = fc.constantFrom('http', 'https', 'ftp', 'x');
+    const steps = fc.record({
+      lowercaseHost: fc.boolean(),
+      removeWww: fc.boolean(),
+      addWww: fc.boolean(),
+      removeDefaultPort: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(authority, scheme, scheme, steps, (a, written, forced, o) => {
+        const expected = oracleNormalizeAuthority(a, written, forced, o);
+        assert.equal(normalizeAuthority(a, written, forced, o), expected, a);
+      }),
+      { seed: 28, numRuns: 5000 },
+    );
   });
 });
