@@ -47,11 +47,14 @@ export function normalize(url: string, options?: NormalizeOptions): string {
 
 // Unreserved characters are never delimiters, so decoding them cannot move component boundaries.
 function normalizeAllEscapes(parts: UriParts, o: ResolvedOptions): void {
-  const fix = (s: string): string => normalizeEscapes(s, o.uppercaseEscapes, o.decodeUnreserved);
-  if (parts.authority !== undefined) parts.authority = fix(parts.authority);
-  parts.path = fix(parts.path);
-  if (parts.query !== undefined) parts.query = fix(parts.query);
-  if (parts.fragment !== undefined) parts.fragment = fix(parts.fragment);
+  const upper = o.uppercaseEscapes;
+  const decode = o.decodeUnreserved;
+  if (parts.authority !== undefined)
+    parts.authority = normalizeEscapes(parts.authority, upper, decode);
+  parts.path = normalizeEscapes(parts.path, upper, decode);
+  if (parts.query !== undefined) parts.query = normalizeEscapes(parts.query, upper, decode);
+  if (parts.fragment !== undefined)
+    parts.fragment = normalizeEscapes(parts.fragment, upper, decode);
 }
 
 function normalizeScheme(scheme: string, o: ResolvedOptions): string {
