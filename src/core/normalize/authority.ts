@@ -19,10 +19,10 @@ export function normalizeAuthority(
   scheme: string,
   o: AuthoritySteps,
 ): string {
+  // Most authorities are a bare host: its steps alone, without splitting and joining.
+  if (!authority.includes('@') && !authority.includes(':')) return normalizeHost(authority, o);
   const parts = splitAuthority(authority);
-  if (o.lowercaseHost) parts.host = lowercaseHost(parts.host);
-  if (o.removeWww) parts.host = removeWww(parts.host);
-  if (o.addWww) parts.host = addWww(parts.host);
+  parts.host = normalizeHost(parts.host, o);
   if (
     o.removeDefaultPort &&
     parts.port !== undefined &&
@@ -34,6 +34,13 @@ export function normalizeAuthority(
     parts.port = parts.port.replace(/^0+(?=[0-9])/, '');
   }
   return joinAuthority(parts);
+}
+
+function normalizeHost(host: string, o: AuthoritySteps): string {
+  if (o.lowercaseHost) host = lowercaseHost(host);
+  if (o.removeWww) host = removeWww(host);
+  if (o.addWww) host = addWww(host);
+  return host;
 }
 
 /** An empty port, or the scheme's default written in decimal (`:80`, `:080` for http). */

@@ -2,15 +2,15 @@
 // (docs/specs.md, "RFC 3986 normalization").
 // Steps run in an order where none can create work for an earlier one (escapes are decoded before
 // dot segments are removed, and so on), so normalize(normalize(x)) === normalize(x) for any options.
-import { checkInput, UrlError } from '../common/errors';
+import { checkInput } from '../common/errors';
 import { normalizeAuthority } from './authority';
 import { type NormalizeOptions, resolveOptions, type ResolvedOptions } from './options';
 import { addTrailingSlash, removeDuplicateSlashes, trimPathEnd } from './path';
 import { normalizeQuery } from './query';
 import { normalizeEscapes } from '../common/percent-escapes';
 import { removeDotSegments } from './dot-segments';
-import { joinUri, splitUri, type UriParts } from '../common/uri';
-import { checkValidUri } from './valid-uri';
+import { joinUri, type UriParts } from '../common/uri';
+import { splitValidUri } from './valid-uri';
 
 export {
   DEFAULT_DIRECTORY_INDEXES,
@@ -21,8 +21,6 @@ export {
   type NormalizeStep,
 } from './options';
 
-const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
-
 /**
  * Normalizes an absolute URI. Safe steps are on by default, the others off; see NormalizeOptions.
  * Throws UrlError for a string without a scheme (a relative reference has no meaning alone), for
@@ -31,17 +29,8 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
  */
 export function normalize(url: string, options?: NormalizeOptions): string {
   const o = resolveOptions(options);
-  const parts = splitUri(checkInput(url));
-  if (parts.scheme === undefined || !SCHEME.test(parts.scheme)) {
-    // Not trimmed: a removed fragment could expose inner whitespace, and a second pass would trim it.
-    const hint = /^\s/.test(url) ? ' Remove the whitespace before it.' : '';
-    throw new UrlError(
-      'relative-url',
-      `Only an absolute URI with a scheme can be normalized, like https://example.com/.${hint}`,
-    );
-  }
   // What is no URI is refused, never returned as if it were normalized.
-  checkValidUri(url, parts);
+  const parts = splitValidUri(checkInput(url));
   if (o.uppercaseEscapes || o.decodeUnreserved) normalizeAllEscapes(parts, o);
   const writtenScheme = parts.scheme;
   parts.scheme = normalizeScheme(writtenScheme, o);
@@ -58,11 +47,14 @@ export function normalize(url: string, options?: NormalizeOptions): string {
 
 // Unreserved characters are never delimiters, so decoding them cannot move component boundaries.
 function normalizeAllEscapes(parts: UriParts, o: ResolvedOptions): void {
-  const fix = (s: string): string => normalizeEscapes(s, o.uppercaseEscapes, o.decodeUnreserved);
-  if (parts.authority !== undefined) parts.authority = fix(parts.authority);
-  parts.path = fix(parts.path);
-  if (parts.query !== undefined) parts.query = fix(parts.query);
-  if (parts.fragment !== undefined) parts.fragment = fix(parts.fragment);
+  const upper = o.uppercaseEscapes;
+  const decode = o.decodeUnreserved;
+  if (parts.authority !== undefined)
+    parts.authority = normalizeEscapes(parts.authority, upper, decode);
+  parts.path = normalizeEscapes(parts.path, upper, decode);
+  if (parts.query !== undefined) parts.query = normalizeEscapes(parts.query, upper, decode);
+  if (parts.fragment !== undefined)
+    parts.fragment = normalizeEscapes(parts.fragment, upper, decode);
 }
 
 function normalizeScheme(scheme: string, o: ResolvedOptions): string {

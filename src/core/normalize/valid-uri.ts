@@ -3,12 +3,33 @@
 // host holds, a bad IP literal, a port that is no number. Refused with the reason, never returned
 // "normalized". Left as written, as before: a stray `%`, and `"`, `[`, `{` and the like in a
 // path, query or fragment, which browsers and servers read (normalize never re-encodes).
+// Every URL normalize sees passes here: the common case (none of those characters, a plain host)
+// is read in the one pass that splits the URL, without copies; the checks after it only name
+// what is wrong, and read what is rare (a userinfo, an IP literal).
 import { UrlError } from '../common/errors';
-import type { UriParts } from '../common/uri';
+import { splitUri, type UriParts } from '../common/uri';
 
 // Never in a URI: C0 and C1 controls, space, DEL, line and paragraph separators and Bidi
 // controls (RFC 3987 3.1 excludes them from IRIs).
-const NEVER = /[\u0000-\u0020\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const NEVER_CHARS = String.raw`\u0000-\u0020\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069`;
+const NEVER = new RegExp(`[${NEVER_CHARS}]`);
+// What no reg-name holds: `@` and `:` (the userinfo and port are split off), `[` and `]`
+// (gen-delims only an IP literal holds) and what the grammar leaves out.
+const NOT_IN_HOST = String.raw`@:"<>\\^\`{|}[\]`;
+// splitUri's pattern (RFC 3986 appendix B) with the characters never in a URI left out of every
+// component: it matches exactly the strings that hold none, and splits them as splitUri does. The
+// authority is group 2 when it is a plain host with an optional numeric port (the common case,
+// which needs no further check), group 3 otherwise. Either must run to the authority's end (the
+// lookahead), so that a failed match gives up in linear time instead of trying every shorter
+// authority with the path after it.
+const CLEAN_URI = new RegExp(
+  String.raw`^(?:([^:/?#${NEVER_CHARS}]+):)?` + // scheme
+    String.raw`(?:\/\/(?:([^/?#${NEVER_CHARS}${NOT_IN_HOST}]*(?::[0-9]*)?)` + // plain authority
+    String.raw`|([^/?#${NEVER_CHARS}]*))(?=[/?#]|$))?` + // any other authority
+    String.raw`([^?#${NEVER_CHARS}]*)` + // path
+    String.raw`(?:\?([^#${NEVER_CHARS}]*))?(?:#([^${NEVER_CHARS}]*))?$`, // query, fragment
+);
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
 // `[` and `]` are gen-delims that only an IP literal holds.
 const BRACKET = /[[\]]/;
 // A reg-name: no `@` or `:` (the userinfo and port are split off), nor what the grammar leaves out.
@@ -30,11 +51,39 @@ function named(c: string): string {
     : `the character ${JSON.stringify(c)}`;
 }
 
-/** Throws UrlError('invalid-url') with the reason when `url`, split in `parts`, is no valid URI. */
-export function checkValidUri(url: string, parts: UriParts): void {
+/**
+ * Splits an absolute URI into its components, as splitUri does. Throws UrlError 'relative-url'
+ * for a string without a scheme (a relative reference has no meaning alone) and 'invalid-url' with
+ * the reason for one that is no valid URI; the scheme is checked first.
+ */
+export function splitValidUri(url: string): UriParts & { scheme: string } {
+  const clean = CLEAN_URI.exec(url) as (string | undefined)[] | null; // groups may be absent
+  const parts = clean === null ? splitUri(url) : partsOf(clean);
+  if (parts.scheme === undefined || !SCHEME.test(parts.scheme)) refuseRelative(url);
+  if (clean === null) refuseNever(url);
+  // A plain host and port (group 2) needs no more; any other authority is read in full.
+  if (clean[3] !== undefined) checkAuthority(clean[3]);
+  return parts as UriParts & { scheme: string }; // checked above
+}
+
+function partsOf(m: (string | undefined)[]): UriParts {
+  return { scheme: m[1], authority: m[2] ?? m[3], path: m[4] ?? '', query: m[5], fragment: m[6] };
+}
+
+function refuseRelative(url: string): never {
+  // Not trimmed: a removed fragment could expose inner whitespace, and a second pass would trim it.
+  const hint = /^\s/.test(url) ? ' Remove the whitespace before it.' : '';
+  throw new UrlError(
+    'relative-url',
+    `Only an absolute URI with a scheme can be normalized, like https://example.com/.${hint}`,
+  );
+}
+
+/** Refuses `url`, which CLEAN_URI did not match: it holds a character never in a URI. */
+function refuseNever(url: string): never {
   const never = NEVER.exec(url);
-  if (never) refuse(`${named(never[0])} at position ${never.index + 1}`);
-  if (parts.authority !== undefined) checkAuthority(parts.authority);
+  const at = never === null ? 0 : never.index;
+  refuse(`${named(url[at])} at position ${at + 1}`);
 }
 
 function checkAuthority(authority: string): void {
