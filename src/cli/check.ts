@@ -45,7 +45,7 @@ const FLAGS: FlagSpecs = {
   ...settingFlags(CHECK_SETTINGS),
 };
 
-export const CHECK_HELP = `Usage: amp-url check [options] [PATH...]
+const CHECK_HELP = `Usage: amp-url check [options] [PATH...]
 
 Reports every AMP Cache URL and AMP viewer URL in the files git would track
 under each PATH (default: the whole repository), one a line:

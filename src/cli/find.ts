@@ -43,7 +43,7 @@ const OUTPUT: CommandOutput<FoundRow> = {
   textLine: (r) => `${r.file}:${r.line}:${r.column}: ${r.kind} ${r.text}`,
 };
 
-export const FIND_HELP = `Usage: amp-url find [options] [FILE...]
+const FIND_HELP = `Usage: amp-url find [options] [FILE...]
 
 Prints every URL in the files (or stdin, with no FILE or -), one a line:
   path:line:column: kind url

@@ -11,7 +11,7 @@ import { textLine } from './output';
  * Every format and what it writes. `json` means one shape in every command: the records of
  * `ndjson` (one object per result, the same keys), as one JSON array.
  */
-export const OUTPUT_FORMATS = {
+const OUTPUT_FORMATS = {
   text: { kind: 'text' },
   ndjson: { kind: 'records' },
   json: { kind: 'records' },
@@ -113,7 +113,7 @@ export function formatWriter<R extends object>(
  * `-`, `@`, tab or CR: OWASP's rule) prefixed with `'`, and quoted when it holds a comma or a
  * quote or was prefixed.
  */
-export function csvField(value: unknown): string {
+function csvField(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') return csvField(JSON.stringify(value));
   const text = escapedForLine(value);
@@ -125,7 +125,7 @@ export function csvField(value: unknown): string {
  * Writes records in one of the formats: NDJSON (one object a line), a JSON array (opened on the
  * first record, closed by `close`), or CSV with a header of `columns`.
  */
-export class RecordWriter {
+class RecordWriter {
   private count = 0;
   constructor(
     private readonly format: RecordFormat,

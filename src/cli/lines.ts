@@ -8,7 +8,7 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import type { StdinChunks } from './streams';
 
 /** Characters of one line kept; a longer line is reported as too long. */
-export const MAX_LINE_CHARS = 1_000_000;
+const MAX_LINE_CHARS = 1_000_000;
 
 /** A line that is not read, and why (the command reports it with its line number). */
 export interface UnreadLine {

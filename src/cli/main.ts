@@ -4,12 +4,12 @@
 import { VERSION } from './version';
 import { UsageError, quoteArg } from './args';
 import { CLOSED_OUTPUT_EXIT, ClosedOutput, problemLine, writeWhole } from './output';
-import { CONVERT_COMMANDS, runConvert, type ConvertCommand } from './convert';
+import { CONVERT_COMMANDS, runConvert } from './convert';
 import type { Streams } from './streams';
 import { runFind } from './find';
 import { runCheck } from './check';
 
-export const MAIN_HELP = `Usage: amp-url <command> [options] [arguments]
+const MAIN_HELP = `Usage: amp-url <command> [options] [arguments]
 
 Commands on URLs (arguments, or one a line from stdin):
   cache       publisher URL -> AMP Cache URL
@@ -32,6 +32,18 @@ amp-url <command> --help tells more. Same rules as the AMP URL Toolkit
 extension for VS Code; documentation: docs/cli.md.
 `;
 
+/** Runs one command on its arguments (after the command's name). */
+type RunCommand = (argv: readonly string[], io: Streams) => Promise<number>;
+
+/** Every command, in the order the help and the unknown-command message list them. */
+const COMMANDS: ReadonlyMap<string, RunCommand> = new Map<string, RunCommand>([
+  ...CONVERT_COMMANDS.map((c): [string, RunCommand] => [c, (argv, io) => runConvert(c, argv, io)]),
+  ['find', runFind],
+  ['check', runCheck],
+  // Loaded on use: the protocol's SDK is most of the bundle, and no other command needs it.
+  ['mcp', async (argv, io) => (await import('./mcp')).runMcp(argv, io)],
+]);
+
 export async function main(argv: readonly string[], io: Streams): Promise<number> {
   const command = argv.at(0);
   const rest = argv.slice(1);
@@ -44,16 +56,12 @@ export async function main(argv: readonly string[], io: Streams): Promise<number
       await writeWhole(io.stdout, `${VERSION}\n`);
       return 0;
     }
-    if ((CONVERT_COMMANDS as readonly string[]).includes(command))
-      return await runConvert(command as ConvertCommand, rest, io);
-    if (command === 'find') return await runFind(rest, io);
-    if (command === 'check') return await runCheck(rest, io);
-    // Loaded on use: the protocol's SDK is most of the bundle, and no other command needs it.
-    if (command === 'mcp') return await (await import('./mcp')).runMcp(rest, io);
+    const run = COMMANDS.get(command);
+    if (run) return await run(rest, io);
     io.stderr.write(
       problemLine(
         'amp-url',
-        `unknown command ${quoteArg(command)}; commands: ${[...CONVERT_COMMANDS, 'find', 'check', 'mcp'].join(', ')} (see amp-url --help)`,
+        `unknown command ${quoteArg(command)}; commands: ${[...COMMANDS.keys()].join(', ')} (see amp-url --help)`,
       ),
     );
     return 2;

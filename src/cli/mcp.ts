@@ -52,7 +52,7 @@ const FLAGS: FlagSpecs = {
   ...settingFlags(MCP_SETTINGS),
 };
 
-export const MCP_HELP = `Usage: amp-url mcp [options]
+const MCP_HELP = `Usage: amp-url mcp [options]
 
 Runs a Model Context Protocol server on stdin/stdout for AI agents, with
 the rules of this tool. Its tools:
@@ -156,7 +156,7 @@ async function callTool(
  * written once for the editor and this server alike.
  */
 // eslint-disable-next-line @typescript-eslint/no-deprecated -- see above: JSON Schema tools
-export function mcpServer(c: RepositoryContext): Server {
+function mcpServer(c: RepositoryContext): Server {
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- see above
   const server = new Server(
     { name: 'amp-url-toolkit', version: VERSION },

@@ -11,7 +11,7 @@ export class ClosedOutput extends Error {}
 export const CLOSED_OUTPUT_EXIT = 141;
 
 /** stdout did not take the output (a full disk, a device error): one line, exit 2. */
-export class OutputError extends Error {}
+class OutputError extends Error {}
 
 /** A stream written in chunks; `write` waits when the reader is slower. */
 export class Output {

@@ -11,10 +11,10 @@ export interface SarifFile {
   findings: readonly Finding[];
 }
 
-export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 /** A relative path as a URI reference: each segment percent-encoded. */
-export function pathToUri(path: string): string {
+function pathToUri(path: string): string {
   return path
     .split('/')
     .map((s) => encodeURIComponent(s))

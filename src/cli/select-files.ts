@@ -41,7 +41,7 @@ const NESTED_REPOSITORY =
   'a git submodule or nested repository (it holds .git): left to its own repository';
 const NOT_UTF8_NAME = 'a name that is not UTF-8: not read';
 
-export const WALK_SKIP_REASONS: Record<WalkSkipReason, string> = {
+const WALK_SKIP_REASONS: Record<WalkSkipReason, string> = {
   symlinkOutside: 'a symbolic link out of the repository: not followed',
   symlinkInside: 'a symbolic link: not followed (its target is checked under its own path)',
   symlink: 'a symbolic link: not followed',
@@ -53,7 +53,7 @@ export const WALK_SKIP_REASONS: Record<WalkSkipReason, string> = {
  * What VS Code's files.exclude leaves out by default (the workspace commands pass it to the walk
  * too): version control folders and the system's folder metadata.
  */
-export const DEFAULT_EXCLUDES = [
+const DEFAULT_EXCLUDES = [
   '**/.git',
   '**/.svn',
   '**/.hg',

@@ -2,20 +2,19 @@
 // plain data (structured clone), no Node API, so the extension's side that sends the files and
 // takes the results is type-checked against the worker's.
 import type { ScanOutcome, ScanSettings } from '../shared/scan-bytes';
+import type { PoolStop } from './worker-pool';
 
 /**
  * The worker's data: the module it plans with, the root (a workspace folder's path on disk), its
- * files, the stop flag.
+ * files, the pool's stop flag (worker-pool.ts).
  */
-export interface ScanWorkerData {
+export interface ScanWorkerData extends PoolStop {
   /** The path of a module that exports a ScanPlanner (the extension bundle, dist/extension.js). */
   planner: string;
   root: string;
   /** `/`-separated paths relative to the root. */
   files: string[];
   settings: ScanSettings;
-  /** Int32Array over a SharedArrayBuffer: [0] set to 1 stops the worker between two files. */
-  stop: SharedArrayBuffer;
 }
 
 /** A message from the worker: the outcomes of its files from number `first` on, in order. */

@@ -2,10 +2,10 @@
 // disk: the extension host only hands out paths and takes the compact results (scan-jobs.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { ScanOutcome, ScanSettings } from '../shared/scan-bytes';
 import type { ScanWorkerData, ScanWorkerMessage } from './scan-jobs';
-import { EDITOR_THREADS, resourceLimits, type WorkerThreads } from './thread-limits';
+import { EDITOR_THREADS, type WorkerThreads } from './thread-limits';
+import { poolSize, startWorkerPool } from './worker-pool';
 
 /**
  * Workers at most: the work is CPU (files in the page cache) on machines of few cores, which the
@@ -57,47 +57,23 @@ export function runScanWorkers(
   scanFiles: ScanFiles = scanFilesHere(),
 ): ScanRun {
   const outcomes = new Array<ScanOutcome | undefined>(files.length).fill(undefined);
-  const stop = new SharedArrayBuffer(4);
-  const stopped = () => Atomics.load(new Int32Array(stop), 0) !== 0;
-  const n = Math.max(1, Math.min(THREADS.max, Math.ceil(files.length / FILES_PER_WORKER)));
+  const n = poolSize(files.length, FILES_PER_WORKER, THREADS.max);
   const per = Math.ceil(files.length / n);
-  const run = (from: number) =>
-    new Promise<void>((resolve) => {
-      if (stopped()) {
-        resolve();
-        return;
-      }
-      const data: ScanWorkerData = {
-        planner: scanFiles.planner,
-        root,
-        files: files.slice(from, from + per),
-        settings,
-        stop,
-      };
-      const worker = new Worker(scanFiles.worker, { workerData: data, ...resourceLimits(THREADS) });
-      worker.on('message', (m: ScanWorkerMessage) => {
-        m.outcomes.forEach((outcome, k) => {
-          const index = from + m.first + k;
-          outcomes[index] = outcome;
-          onOutcome(index, outcome);
-        });
+  const firsts = Array.from({ length: n }, (_, k) => k * per);
+  const pool = startWorkerPool(scanFiles.worker, THREADS, firsts, (from) => ({
+    data: {
+      planner: scanFiles.planner,
+      root,
+      files: files.slice(from, from + per),
+      settings,
+    } satisfies Omit<ScanWorkerData, 'stop'>,
+    onMessage: (m: ScanWorkerMessage) => {
+      m.outcomes.forEach((outcome, k) => {
+        const index = from + m.first + k;
+        outcomes[index] = outcome;
+        onOutcome(index, outcome);
       });
-      worker.on('error', () => {
-        resolve();
-      });
-      worker.on('exit', () => {
-        resolve();
-      });
-    });
-  // One worker started per turn of the event loop, the first not in the caller's turn either
-  // (which already holds the loop that made the jobs): a thread's start, with its data cloned,
-  // holds the caller's thread.
-  const ended = Array.from({ length: n }, async (_, k) => {
-    for (let turn = 0; turn <= k; turn++) await new Promise((resolve) => setImmediate(resolve));
-    await run(k * per);
-  });
-  return {
-    done: Promise.all(ended).then(() => outcomes),
-    stop: () => Atomics.store(new Int32Array(stop), 0, 1),
-  };
+    },
+  }));
+  return { done: pool.ended.then(() => outcomes), stop: pool.stop };
 }

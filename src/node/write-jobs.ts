@@ -3,6 +3,7 @@
 // extension's code that makes the jobs is vscode-side and type-checked against the worker's.
 import type { FileEncoding, TextEdit } from '../shared/file-bytes';
 import type { Refusal } from './safe-file';
+import type { PoolJobs, PoolStop } from './worker-pool';
 
 /** One file to rewrite: its path under the root, what it must still be, the edits to make. */
 export interface WriteJob {
@@ -44,20 +45,13 @@ export type WriteOutcome =
       code?: string;
     };
 
-/** The worker's data: the root (a folder's path on disk), the shared stop flag. */
-export interface WorkerData {
+/** The worker's data: the root (a folder's path on disk), the pool's stop flag. */
+export interface WorkerData extends PoolStop {
   root: string;
-  /** Int32Array over a SharedArrayBuffer: [0] set to 1 stops the worker between two files. */
-  stop: SharedArrayBuffer;
 }
 
-/**
- * A message to the worker: its next jobs (numbered on from the last), or the end of them. The
- * jobs come in messages of a few hundred rather than in the worker's data: the data is cloned in
- * one step when the thread starts, which for 5,000 jobs held the calling thread (the extension
- * host) for tens of milliseconds.
- */
-export type WorkerJobs = { jobs: WriteJob[] } | { end: true };
+/** A message to the worker: its next jobs, or their end (worker-pool.ts hands them out). */
+export type WorkerJobs = PoolJobs<WriteJob>;
 
 /** A message from the worker: the outcome of its job number `index` (jobs are done in order). */
 export interface WorkerMessage {

@@ -11,7 +11,7 @@ import { ampHostsIn, mayBeAmpUrlAt } from './amp-prefilter';
  * a line (with the line break before it, the character a URL's start is read against) gives the
  * same matches there as the search of the whole text.
  */
-export function matchesOnLines(text: string, at: readonly number[]): UrlMatch[] {
+function matchesOnLines(text: string, at: readonly number[]): UrlMatch[] {
   return [...eachMatchOnLines(text, at)];
 }
 
@@ -35,7 +35,7 @@ export function* eachMatchOnLines(text: string, at: readonly number[]): Generato
  * The URLs findUrls finds in `text` that may be AMP Cache or viewer URLs (mayBeAmpUrlAt), in
  * order: every one the full search would classify as such is among them.
  */
-export function ampUrlMatches(text: string, caches: readonly AmpCache[]): UrlMatch[] {
+function ampUrlMatches(text: string, caches: readonly AmpCache[]): UrlMatch[] {
   return matchesOnLines(text, ampHostsIn(text, caches)).filter((m) =>
     mayBeAmpUrlAt(text, m.start, caches),
   );

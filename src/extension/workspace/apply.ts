@@ -32,7 +32,7 @@ export interface BuiltEntry {
  * document's version, a file's modification time and size (cheap: no second read of the
  * workspace), or, for a file opened since the scan, its text compared with the one planned from.
  */
-export async function isFresh(
+async function isFresh(
   f: ScannedFile,
   maxSize: number,
   open: ReadonlyMap<string, vscode.TextDocument> = openDocuments(),

@@ -155,7 +155,7 @@ export function firstRead(
  * file is skipped. In a file whose write encoding may not hold every character, an edit whose
  * new text is not ASCII is left out with the reason.
  */
-export async function planOnEditorText(
+async function planOnEditorText(
   uri: vscode.Uri,
   bytes: Uint8Array,
   firstText: string,

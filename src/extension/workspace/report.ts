@@ -54,7 +54,7 @@ function changeItem({ uri, edit: e }: ReviewItem): ReportItem {
 }
 
 /** The one line of the notification: only the counts that mean something. */
-export function workspaceLine(target: WorkspaceTarget, r: WorkspaceResult): string {
+function workspaceLine(target: WorkspaceTarget, r: WorkspaceResult): string {
   const t = vscode.l10n.t;
   if (r.aborted) return r.aborted;
   const skippedFiles = Object.values(r.skippedFiles).reduce((n, c) => n + c, 0);

@@ -23,7 +23,6 @@ export {
   type IgnoreRule,
 } from './ignore';
 export {
-  isInside,
   walkFiles,
   type IgnoreFileProblem,
   type WalkOptions,

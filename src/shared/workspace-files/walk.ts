@@ -340,7 +340,7 @@ async function linkReason(
 }
 
 /** Whether the absolute `path` is `root` or below it (`/`-separated, or `\` on Windows). */
-export function isInside(path: string, root: string): boolean {
+function isInside(path: string, root: string): boolean {
   const norm = (p: string) => p.replace(/\\/g, '/').replace(/\/+$/, '');
   const p = norm(path);
   const r = norm(root);

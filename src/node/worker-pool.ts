@@ -1,0 +1,126 @@
+// The worker threads of one run, for the workspace scan (scan-workers.ts) and the direct writes
+// (direct-writes.ts, also `amp-url check --fix`): how many start, how each starts, gets its jobs,
+// posts back, stops and ends. The calling thread (the extension host, or the command line's) only
+// starts threads, hands out jobs and takes messages, each step short, so it is never held long.
+import type { Worker } from 'node:worker_threads';
+import { eachSliced } from '../shared/time-slice';
+import { resourceLimits, type WorkerThreads } from './thread-limits';
+
+/**
+ * How many workers a run of `items` starts: one per `perWorker` items (a thread costs a few
+ * milliseconds to start and memory while it lives), at least one, at most `max`.
+ */
+export function poolSize(items: number, perWorker: number, max: number): number {
+  return Math.max(1, Math.min(max, Math.ceil(items / perWorker)));
+}
+
+/** Jobs per message to a worker: each message is cloned on the calling thread. */
+export const JOBS_PER_MESSAGE = 256;
+
+/**
+ * A message to a worker that takes its jobs in messages: its next jobs (numbered on from the
+ * last), or their end. The jobs come in messages of a few hundred rather than in the worker's
+ * data: the data is cloned in one step when the thread starts, which for 5,000 jobs held the
+ * calling thread (the extension host) for tens of milliseconds.
+ */
+export type PoolJobs<Job> = { jobs: Job[] } | { end: true };
+
+/** What one worker of the pool is given. */
+export interface PoolWorker<Message, Job> {
+  /** Its workerData, to which the pool adds `stop`: the stop flag (see PoolStop). */
+  data: object;
+  /**
+   * Its jobs, when it takes them in messages (PoolJobs): handed out after its start, in time
+   * slices of the calling thread, JOBS_PER_MESSAGE a message, then their end.
+   */
+  jobs?: readonly Job[];
+  /** Called on the calling thread with each message the worker posts. */
+  onMessage: (message: Message) => void;
+}
+
+/**
+ * The stop flag every worker finds in its data as `stop`: an Int32Array over this
+ * SharedArrayBuffer, whose [0] set to 1 asks the worker to stop between two jobs.
+ */
+export interface PoolStop {
+  stop: SharedArrayBuffer;
+}
+
+/**
+ * How one worker ended: `exitCode` once it ended (0 when it finished or stopped), `error` when
+ * it failed to start or threw (its jobs not done yet stay undone), `notStarted` when the pool
+ * was stopped before its start.
+ */
+export type WorkerEnd = { exitCode: number } | { error: Error } | { notStarted: true };
+
+export interface WorkerPool {
+  /** Resolves when every worker has ended, with how each ended: it never rejects for a worker. */
+  ended: Promise<WorkerEnd[]>;
+  /** Stops every worker between two jobs; a worker not started yet does not start. */
+  stop: () => void;
+}
+
+/** Posts `jobs` to `worker` in messages of JOBS_PER_MESSAGE, in time slices, then their end. */
+async function handOut(worker: Worker, jobs: readonly unknown[]): Promise<void> {
+  const starts = Array.from({ length: Math.ceil(jobs.length / JOBS_PER_MESSAGE) }, (_, k) => k);
+  try {
+    await eachSliced(starts, (k) => {
+      const part = jobs.slice(k * JOBS_PER_MESSAGE, (k + 1) * JOBS_PER_MESSAGE);
+      worker.postMessage({ jobs: part } satisfies PoolJobs<unknown>);
+    });
+  } finally {
+    worker.postMessage({ end: true } satisfies PoolJobs<unknown>);
+  }
+}
+
+/**
+ * Starts a worker of `file` for each of `shares`, with what `start` makes of its share (called
+ * at that worker's start, so the caller's thread does its part then). A worker that fails to
+ * start or dies is reported in `ended`; the others go on.
+ */
+export function startWorkerPool<Share, Message, Job = never>(
+  file: string,
+  threads: WorkerThreads,
+  shares: readonly Share[],
+  start: (share: Share) => PoolWorker<Message, Job>,
+): WorkerPool {
+  const stop = new SharedArrayBuffer(4);
+  const stopped = () => Atomics.load(new Int32Array(stop), 0) !== 0;
+  /** Runs one worker on `share`; resolves when it has ended. */
+  const run = (share: Share) =>
+    new Promise<WorkerEnd>((resolve) => {
+      // Stopped before its start: its jobs stay undone.
+      if (stopped()) {
+        resolve({ notStarted: true });
+        return;
+      }
+      const given = start(share);
+      // Loaded here, by the first worker: `amp-url check` without --fix never pays for it.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load
+      const threadsApi = require('node:worker_threads') as typeof import('node:worker_threads');
+      const worker = new threadsApi.Worker(file, {
+        workerData: { ...given.data, stop } satisfies PoolStop,
+        ...resourceLimits(threads),
+      });
+      if (given.jobs) void handOut(worker, given.jobs);
+      worker.on('message', given.onMessage);
+      // A worker that fails to start or throws emits `error`, then `exit`: the first tells.
+      worker.on('error', (error) => {
+        resolve({ error });
+      });
+      worker.on('exit', (exitCode) => {
+        resolve({ exitCode });
+      });
+    });
+  // One worker started per turn of the event loop, the first not in the caller's turn either
+  // (which already holds the loop that made the jobs): a thread's start, with its data cloned,
+  // holds the caller's thread.
+  const ended = shares.map(async (share, k) => {
+    for (let turn = 0; turn <= k; turn++) await new Promise((resolve) => setImmediate(resolve));
+    return run(share);
+  });
+  return {
+    ended: Promise.all(ended),
+    stop: () => Atomics.store(new Int32Array(stop), 0, 1),
+  };
+}
