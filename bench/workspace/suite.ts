@@ -176,6 +176,8 @@ export async function run(): Promise<void> {
   const t5 = performance.now();
   const applyStats = w2.stop();
   await memory();
+  // What the host holds after the Replace, the undo's records among it (AMP_URL_BENCH_HEAP).
+  heapSnapshot('replaced');
   memory = memoryTimeline('undo');
   const w3 = watch();
   const t6 = performance.now();
