@@ -34,13 +34,11 @@ export function gapWatch(): () => { gap: number; at: number } {
  */
 const longGaps: { ms: number; endUs: number }[] = [];
 
-/**
- * With AMP_URL_BENCH_PROFILE=<folder>: a CPU profile of the extension host (its own inspector,
- * in-process) around `op`, written as <folder>/<name>.cpuprofile (open it in Chrome's DevTools).
- */
-export async function profiled<T>(name: string, op: () => Promise<T>): Promise<T> {
-  const dir = process.env.AMP_URL_BENCH_PROFILE;
-  if (!dir) return op();
+/** A connected inspector session of this process, and a promise-returning `post`. */
+function inspectorSession(): {
+  post: (method: string, params?: object) => Promise<unknown>;
+  disconnect: () => void;
+} {
   const session = new inspector.Session();
   session.connect();
   const post = (method: string, params?: object) =>
@@ -50,9 +48,35 @@ export async function profiled<T>(name: string, op: () => Promise<T>): Promise<T
         else resolve(res);
       });
     });
+  return {
+    post,
+    disconnect: () => {
+      session.disconnect();
+    },
+  };
+}
+
+/**
+ * With AMP_URL_BENCH_PROFILE=<folder>: a CPU profile of the extension host (its own inspector,
+ * in-process) around `op`, written as <folder>/<name>.cpuprofile (open it in Chrome's DevTools).
+ * With AMP_URL_BENCH_ALLOC=<folder>: what the host's code allocated during `op`, garbage
+ * included (V8's sampling heap profiler), as <folder>/<name>.heapprofile (sum it with
+ * bench/workspace/alloc-owners.mjs).
+ */
+export async function profiled<T>(name: string, op: () => Promise<T>): Promise<T> {
+  return allocations(name, () => cpuProfiled(name, op));
+}
+
+async function cpuProfiled<T>(name: string, op: () => Promise<T>): Promise<T> {
+  const dir = process.env.AMP_URL_BENCH_PROFILE;
+  if (!dir) return op();
+  const { post, disconnect } = inspectorSession();
   await post('Profiler.enable');
   await post('Profiler.setSamplingInterval', { interval: 200 });
   await post('Profiler.start');
+  // A few turns before `op`: the profiler's own start holds the thread, and a gap of `op`'s first
+  // turn that began before the profiler ran would be missing its first samples.
+  await new Promise((resolve) => setTimeout(resolve, 50));
   const gaps = gapWatch();
   try {
     return await op();
@@ -62,7 +86,27 @@ export async function profiled<T>(name: string, op: () => Promise<T>): Promise<T
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile));
     fs.writeFileSync(`${dir}/${name}.gaps.json`, JSON.stringify(longGaps.splice(0)));
-    session.disconnect();
+    disconnect();
+  }
+}
+
+async function allocations<T>(name: string, op: () => Promise<T>): Promise<T> {
+  const dir = process.env.AMP_URL_BENCH_ALLOC;
+  if (!dir) return op();
+  const { post, disconnect } = inspectorSession();
+  await post('HeapProfiler.enable');
+  await post('HeapProfiler.startSampling', {
+    samplingInterval: 16384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  try {
+    return await op();
+  } finally {
+    const { profile } = (await post('HeapProfiler.stopSampling')) as { profile: unknown };
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(`${dir}/${name}.heapprofile`, JSON.stringify(profile));
+    disconnect();
   }
 }
 

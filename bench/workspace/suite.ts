@@ -11,7 +11,8 @@ import { vscodeWalkFileSystem } from '../../src/extension/workspace/fs';
 import { Config } from '../../src/extension/config';
 import { makeTransform } from '../../src/shared/transforms';
 import { DEFAULT_MAX_FILE_SIZE } from '../../src/shared/file-size-limit';
-import { gapWatch, heapSnapshot, profiled } from './profile';
+import { heapSnapshot, profiled } from './profile';
+import { memoryTimeline } from './memory';
 import { eventLoop } from '../../src/shared/time-slice';
 
 /** Samples RSS and heap and the longest event-loop gap (how long the host was busy at a time). */
@@ -106,14 +107,19 @@ export async function run(): Promise<void> {
   if (process.env.AMP_URL_BENCH_PROBE) await probes((await listWorkspaceFiles('**/*', '')).uris);
   if (process.env.AMP_URL_BENCH_LISTING_AB) await listingAB();
   const before = process.memoryUsage();
+  // AMP_URL_BENCH_MEMORY=1: where the host's memory is, step by step (memory.ts).
+  let memory = memoryTimeline('scan');
   const w = watch();
   const t0 = performance.now();
-  const listing = watch(); // the walk alone (issue 20: no step over 50 ms)
-  const listingGaps = gapWatch(); // records the gaps over 30 ms for AMP_URL_BENCH_PROFILE
-  // AMP_URL_BENCH_PROFILE=<folder>: the listing's CPU profile and its gaps over 30 ms.
-  const uris = await profiled('listing', () => listWorkspaceFiles('**/*', '').then((l) => l.uris));
-  const listingGap = listing.stop().gap;
-  listingGaps();
+  // AMP_URL_BENCH_PROFILE=<folder>: the listing's CPU profile and its gaps over 30 ms. The walk's
+  // own watch starts inside, once the profiler runs (its start is a gap of its own).
+  let listingGap = 0;
+  const uris = await profiled('listing', async () => {
+    const listing = watch(); // the walk alone (issue 20: no step over 50 ms)
+    const listed = await listWorkspaceFiles('**/*', '');
+    listingGap = listing.stop().gap;
+    return listed.uris;
+  });
   const t1 = performance.now();
   const scan = await profiled('scan', () =>
     scanFiles(uris, {
@@ -135,6 +141,7 @@ export async function run(): Promise<void> {
   const built = await buildEditSliced(fresh, 'replace', undefined, texts, clock);
   const t3 = performance.now();
   const scanStats = w.stop();
+  await memory();
   // What the host holds while the dialog waits (AMP_URL_BENCH_HEAP=<folder>).
   heapSnapshot('dialog');
   const scanRows: [string, string][] = [
@@ -159,6 +166,7 @@ export async function run(): Promise<void> {
   }
   // The dialog's Replace (src/extension/workspace/convert.ts writeReplace): the check again, then the direct
   // writes of the files no editor holds (all of them here); none is left for a WorkspaceEdit.
+  memory = memoryTimeline('replace');
   const w2 = watch();
   const t4 = performance.now();
   const { again, direct } = await profiled('replace', async () => {
@@ -167,11 +175,16 @@ export async function run(): Promise<void> {
   });
   const t5 = performance.now();
   const applyStats = w2.stop();
+  await memory();
+  // What the host holds after the Replace, the undo's records among it (AMP_URL_BENCH_HEAP).
+  heapSnapshot('replaced');
+  memory = memoryTimeline('undo');
   const w3 = watch();
   const t6 = performance.now();
   const undone = await profiled('undo', () => undoWorkspaceChange());
   const t7 = performance.now();
   const undoStats = w3.stop();
+  await memory();
   const rows: [string, string][] = [
     [
       'Replace to disk (check again + direct writes)',

@@ -16,10 +16,13 @@ export const CLI_THREADS: WorkerThreads = { max: 4 };
 
 /**
  * In the extension host every worker is an isolate in the host's own memory, which the editor
- * keeps under 300 MB (issue 28): two workers, with a small young generation (each keeps only a
- * file or two alive at a time; V8's default lets each grow tens of megabytes of garbage first).
+ * keeps under 300 MB (issue 28): two workers, each with a young generation of 2 MB. A worker keeps
+ * only the file at hand alive (a few times its size), so a larger young generation only holds
+ * more garbage between collections: each collection is then shorter, and the isolate's resident
+ * memory smaller (docs/benchmarks.md, issue 28, seventh round). A file larger than the young
+ * generation is allocated in the old one, whose size is not limited here.
  */
-export const EDITOR_THREADS: WorkerThreads = { max: 2, youngGenerationMb: 8 };
+export const EDITOR_THREADS: WorkerThreads = { max: 2, youngGenerationMb: 2 };
 
 /** The Worker option that limits a worker's young generation, if `threads` asks for it. */
 export function resourceLimits(threads: WorkerThreads): {
