@@ -136,11 +136,10 @@ describe('the worker pool of the scan and the direct writes', () => {
     assert.ok('error' in ended[0], JSON.stringify(ended[0]));
     assert.match(ended[0].error.message, /crashed at 12/);
     assert.deepEqual(ended[1], { exitCode: 0 });
-    // What the crashed worker posted before it crashed arrived; nothing after.
-    assert.deepEqual(
-      crashing.flatMap((m) => ('job' in m ? [m.job] : [])),
-      [10, 11],
-    );
+    // Nothing after the crash arrives. What it posted before may arrive or not: Node drops a
+    // crashed thread's messages not yet delivered (seen once in 15 runs at load 9).
+    const beforeCrash = crashing.flatMap((m) => ('job' in m ? [m.job] : []));
+    assert.deepEqual(beforeCrash, [10, 11].slice(0, beforeCrash.length));
     assert.deepEqual(
       healthy.flatMap((m) => ('job' in m ? [m.job] : [])),
       [20, 21, 22],
