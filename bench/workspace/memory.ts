@@ -1,6 +1,7 @@
-// For bench/workspace/suite.ts, with AMP_URL_BENCH_MEMORY=1: where the extension host's memory is
-// during the workspace command (issue 28). A timeline of the host's process.memoryUsage(), of the
-// process' resident memory by kind (/proc/self/status) and of each worker thread's heap
+// For bench/workspace/suite.ts, with AMP_URL_BENCH_MEMORY=1 (`gc`: the collections alone): where
+// the extension host's memory is during the workspace command (issue 28). A timeline of the
+// host's process.memoryUsage(), of the process' resident memory by kind (/proc/self/status) and
+// of each worker thread's heap
 // (worker.getHeapStatistics, Node 22.16 and later), and at each step's peak a summary of the
 // process' mappings (/proc/self/smaps): what the resident memory is that no heap accounts for.
 import * as fs from 'node:fs';
@@ -243,8 +244,11 @@ export function memoryTimeline(name: string): () => Promise<void> {
     }
     busy = false;
   };
-  void take();
-  const timer = setInterval(() => void take(), 500);
+  // AMP_URL_BENCH_MEMORY=gc: the collections and the young generation's size only, without the
+  // samples, whose reading of /proc/self/smaps (megabytes of strings) itself survives scavenges.
+  const samples = process.env.AMP_URL_BENCH_MEMORY !== 'gc';
+  if (samples) void take();
+  const timer = setInterval(() => samples && void take(), 500);
   // When the host's young generation changes its size (V8 grows it after bytes enough survived
   // its scavenges), to the 20 ms.
   let young = newSpaceSize();
@@ -265,6 +269,7 @@ export function memoryTimeline(name: string): () => Promise<void> {
     clearInterval(timer);
     clearInterval(youngTimer);
     while (busy) await new Promise((r) => setTimeout(r, 10));
+    if (!samples) return;
     await take();
     const parts = Object.entries(atPeak)
       .sort((a, b) => b[1] - a[1])

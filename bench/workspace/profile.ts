@@ -98,7 +98,10 @@ async function allocations<T>(name: string, op: () => Promise<T>): Promise<T> {
   await post('HeapProfiler.startSampling', {
     samplingInterval: 16384,
     includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
+    // AMP_URL_BENCH_ALLOC_KEPT=1: without what a scavenge collected, so what is left is what
+    // survived the young generation (promoted, or still live at the end): whose objects make V8
+    // grow the host's young generation (docs/benchmarks.md, issue 28).
+    includeObjectsCollectedByMinorGC: !process.env.AMP_URL_BENCH_ALLOC_KEPT,
   });
   try {
     return await op();

@@ -3,7 +3,7 @@
 // dialog's Replace to disk, the Undo) and samples the host's memory and event loop. Prints one
 // table; fails only if the results are wrong (every URL found, written and put back).
 import * as vscode from 'vscode';
-import { buildEditSliced, checkFresh, loadTexts } from '../../src/extension/workspace/apply';
+import { checkFresh, countEdits, loadTexts } from '../../src/extension/workspace/apply';
 import { writeDirect } from '../../src/extension/workspace/direct';
 import { undoWorkspaceChange } from '../../src/extension/workspace/undo';
 import { listWorkspaceFiles, scanFiles } from '../../src/extension/workspace/scan';
@@ -14,6 +14,17 @@ import { DEFAULT_MAX_FILE_SIZE } from '../../src/shared/file-size-limit';
 import { heapSnapshot, profiled } from './profile';
 import { memoryTimeline } from './memory';
 import { eventLoop } from '../../src/shared/time-slice';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+
+/**
+ * The host's young generation (new space, committed), read at each step's end: V8 doubles it
+ * once enough has survived its scavenges (docs/benchmarks.md, issue 28), which this row shows
+ * without AMP_URL_BENCH_MEMORY's timeline (whose own sampling adds survivors).
+ */
+function youngGeneration(): number {
+  return v8.getHeapSpaceStatistics().find((x) => x.space_name === 'new_space')?.space_size ?? 0;
+}
 
 /** Samples RSS and heap and the longest event-loop gap (how long the host was busy at a time). */
 function watch(): { stop: () => { rss: number; heap: number; gap: number; cpu: number } } {
@@ -96,6 +107,18 @@ async function listingAB(): Promise<void> {
   }
 }
 
+/**
+ * AMP_URL_BENCH_GC_FIRST=1: two scavenges of the host before the command, so that what survives
+ * the command's own scavenges is the command's, not objects VS Code made just before it (a
+ * diagnosis: it also sets V8's count of survivors towards growing the young generation).
+ */
+function scavengeTwice(): void {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as (o: { type: 'minor' | 'major' }) => void;
+  gc({ type: 'minor' });
+  gc({ type: 'minor' });
+}
+
 export async function run(): Promise<void> {
   const folder = vscode.workspace.workspaceFolders?.[0].name ?? '';
   const expected = Number(/-(\d+)$/.exec(folder)?.[1] ?? 10_000);
@@ -106,7 +129,9 @@ export async function run(): Promise<void> {
   console.log(`VS Code ${vscode.version} (${vscode.env.appName}): workspace benchmark`);
   if (process.env.AMP_URL_BENCH_PROBE) await probes((await listWorkspaceFiles('**/*', '')).uris);
   if (process.env.AMP_URL_BENCH_LISTING_AB) await listingAB();
+  if (process.env.AMP_URL_BENCH_GC_FIRST) scavengeTwice();
   const before = process.memoryUsage();
+  const youngBefore = youngGeneration();
   // AMP_URL_BENCH_MEMORY=1: where the host's memory is, step by step (memory.ts).
   let memory = memoryTimeline('scan');
   const w = watch();
@@ -134,13 +159,18 @@ export async function run(): Promise<void> {
     }),
   );
   const t2 = performance.now();
+  // The freshness check and the counts apart in the timeline (which of them makes objects survive).
+  await memory();
+  memory = memoryTimeline('check');
   // What the command does before its dialog: the freshness check, the texts, the edit it counts.
   const { fresh, stale } = await checkFresh(scan.planned, DEFAULT_MAX_FILE_SIZE);
   const tChecked = performance.now();
-  const texts = await loadTexts(fresh, DEFAULT_MAX_FILE_SIZE);
-  const built = await buildEditSliced(fresh, 'replace', undefined, texts, clock);
+  // As the command: the texts it keeps for the editor's files, the counts its dialog asks with.
+  await loadTexts(fresh, DEFAULT_MAX_FILE_SIZE);
+  const counted = await countEdits(fresh, undefined, clock);
   const t3 = performance.now();
   const scanStats = w.stop();
+  const youngScan = youngGeneration();
   await memory();
   // What the host holds while the dialog waits (AMP_URL_BENCH_HEAP=<folder>).
   heapSnapshot('dialog');
@@ -152,7 +182,7 @@ export async function run(): Promise<void> {
     ['scan + plan (read, decode, find, convert)', s(t2 - t1)],
     [
       'freshness check + texts + counted edit',
-      `${built.entries.length} edits in ${s(t3 - t2)} (the check ${s(tChecked - t2)})`,
+      `${counted.changes} edits in ${s(t3 - t2)} (the check ${s(tChecked - t2)})`,
     ],
     ['command to dialog in total', s(t3 - t0)],
   ];
@@ -175,6 +205,7 @@ export async function run(): Promise<void> {
   });
   const t5 = performance.now();
   const applyStats = w2.stop();
+  const youngReplace = youngGeneration();
   await memory();
   // What the host holds after the Replace, the undo's records among it (AMP_URL_BENCH_HEAP).
   heapSnapshot('replaced');
@@ -184,6 +215,7 @@ export async function run(): Promise<void> {
   const undone = await profiled('undo', () => undoWorkspaceChange());
   const t7 = performance.now();
   const undoStats = w3.stop();
+  const youngUndo = youngGeneration();
   await memory();
   const rows: [string, string][] = [
     [
@@ -194,6 +226,10 @@ export async function run(): Promise<void> {
     [
       'peak extension-host RSS (scan / Replace / Undo)',
       `${mb(scanStats.rss)} / ${mb(applyStats.rss)} / ${mb(undoStats.rss)} (before: ${mb(before.rss)}, heap ${mb(before.heapUsed)})`,
+    ],
+    [
+      'host young generation after scan / Replace / Undo',
+      `${mb(youngScan)} / ${mb(youngReplace)} / ${mb(youngUndo)} (before: ${mb(youngBefore)})`,
     ],
     [
       'peak JS heap (scan / Replace / Undo)',
@@ -212,8 +248,7 @@ export async function run(): Promise<void> {
   config.dispose();
   const problems = [
     uris.length !== expected && `found ${uris.length} files, expected ${expected}`,
-    built.entries.length !== expected &&
-      `planned ${built.entries.length} edits, expected ${expected}`,
+    counted.changes !== expected && `planned ${counted.changes} edits, expected ${expected}`,
     stale.length + again.stale.length > 0 &&
       `${stale.length + again.stale.length} files reported changed`,
     direct.written.length !== expected &&

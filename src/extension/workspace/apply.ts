@@ -106,10 +106,8 @@ export interface ReviewItem {
   edit: WorkspaceEditPlan;
 }
 
-export interface BuiltEdit {
-  edit: vscode.WorkspaceEdit;
-  /** The entries of the edit: one per URL, or per region of a file with many (mergeRegionSteps). */
-  entries: BuiltEntry[];
+/** What an edit would change, counted (countEdits), without the edit. */
+export interface EditCounts {
   /** Files with at least one change proposed. */
   files: number;
   /** URL changes proposed (those that deserve a look included). */
@@ -118,6 +116,12 @@ export interface BuiltEdit {
   review: ReviewItem[];
   /** The other changes, in file order (for the report). */
   others: ReviewItem[];
+}
+
+export interface BuiltEdit extends EditCounts {
+  edit: vscode.WorkspaceEdit;
+  /** The entries of the edit: one per URL, or per region of a file with many (mergeRegionSteps). */
+  entries: BuiltEntry[];
 }
 
 /**
@@ -178,12 +182,34 @@ export async function buildEditSliced(
   return runSliced(buildSteps(files, mode, host, texts), clock);
 }
 
+/**
+ * The counts of the edit buildEditSliced would make for `replace` (files, changes, those that
+ * deserve a look and the others), without making it: the dialog's question and the report need
+ * only these, and a WorkspaceEdit's ranges and entries for 10,000 files stayed alive in the
+ * extension host from the scan to the end of the command (docs/benchmarks.md, issue 28).
+ */
+export async function countEdits(
+  files: readonly ScannedFile[],
+  host: string | undefined,
+  clock: SliceClock,
+): Promise<EditCounts> {
+  const {
+    files: n,
+    changes,
+    review,
+    others,
+  } = await runSliced(buildSteps(files, 'replace', host, new Map(), false), clock);
+  return { files: n, changes, review, others };
+}
+
 /** buildEditSliced's work, yielding every BUILD_STEP_EDITS edits and while regions are joined. */
 function* buildSteps(
   files: readonly ScannedFile[],
   mode: BuildMode,
   host: string | undefined,
   texts: ReadonlyMap<string, string>,
+  /** false: the counts only (countEdits), no entry made. */
+  withEntries = true,
 ): Generator<void, BuiltEdit> {
   const metadata = new Map<string, vscode.WorkspaceEditEntryMetadata>();
   // One metadata object per category: changes that deserve a look by reason, others by kind
@@ -224,6 +250,7 @@ function* buildSteps(
     if (edits.length === 0) continue;
     built.files++;
     built.changes += edits.length;
+    if (!withEntries) continue;
     const text = texts.get(f.uri.toString());
     let regions: Region<WorkspaceEditPlan>[];
     if (text) {

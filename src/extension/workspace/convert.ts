@@ -8,7 +8,15 @@ import { makeTransform } from '../../shared/transforms';
 import { hostCounts, noFileSkips, type WorkspaceTarget } from '../../shared/workspace-plan';
 import { COMMAND } from '../command-ids';
 import { parseArgs } from '../logic/command-args';
-import { buildEditSliced, checkFresh, loadTexts, type BuildMode, type BuiltEdit } from './apply';
+import {
+  buildEditSliced,
+  checkFresh,
+  countEdits,
+  loadTexts,
+  type BuildMode,
+  type BuiltEdit,
+  type EditCounts,
+} from './apply';
 import { writeDirect, type NotWritten } from './direct';
 import { reportWorkspace, type WorkspaceResult } from './report';
 import { inert } from '../../shared/batch-report';
@@ -197,7 +205,7 @@ export async function workspaceConvert(
   if (!choice) return cancelled();
   const { fresh, stale } = await checkFresh(scan.planned, max);
   const texts = await loadTexts(fresh, max);
-  const counted = await buildEditSliced(fresh, 'replace', choice.host, texts, clock);
+  const counted = await countEdits(fresh, choice.host, clock);
   const base = {
     files: scan.files,
     skippedFiles: scan.skippedFiles,
@@ -208,7 +216,7 @@ export async function workspaceConvert(
     edits: counted.changes - counted.review.length,
     review: counted.review.length,
   };
-  const report = (r: WorkspaceResult, built?: BuiltEdit) =>
+  const report = (r: WorkspaceResult, built?: EditCounts) =>
     reportWorkspace(target, r, scan, stale, built ?? counted);
   if (counted.changes === 0) return report(result(base));
   // The arguments answer as the dialog's buttons would (Preview… is "Pick" with nothing to look at).
@@ -275,9 +283,9 @@ async function writeReplace(
   host: string | undefined,
   texts: ReadonlyMap<string, string>,
   max: number,
-  counted: BuiltEdit,
+  counted: EditCounts,
 ): Promise<{
-  report: BuiltEdit;
+  report: EditCounts;
   files: number;
   applied: boolean;
   refused: NotWritten[];
@@ -309,7 +317,7 @@ async function writeReplace(
     } else aborted = vscode.l10n.t('The edit was discarded; nothing was written.');
   }
   const written = new Set([...direct.written, ...viaEditor].map((f) => f.uri.toString()));
-  const report: BuiltEdit = {
+  const report: EditCounts = {
     ...counted,
     others: counted.others.filter((i) => written.has(i.uri.toString())),
   };
@@ -348,7 +356,7 @@ async function saveEdited(built: BuiltEdit, openBefore: ReadonlySet<string>): Pr
  * only for an entry that needs confirmation, and starts exactly those unchecked), so the second
  * button then reads "Pick in Preview…" and every change starts unchecked.
  */
-async function askHow(target: WorkspaceTarget, built: BuiltEdit): Promise<BuildMode | undefined> {
+async function askHow(target: WorkspaceTarget, built: EditCounts): Promise<BuildMode | undefined> {
   const t = vscode.l10n.t;
   const n = built.changes - built.review.length;
   // The files Replace writes: a file holding only changes left for a look is not one of them.

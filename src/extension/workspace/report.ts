@@ -16,7 +16,7 @@ import { fileSkipReason, type FileSkip, type WorkspaceTarget } from '../../share
 import { notify, writeReport } from '../report-channel';
 import { COMMAND } from '../command-ids';
 import { displayPath } from '../commands/report';
-import type { BuiltEdit, ReviewItem } from './apply';
+import type { EditCounts, ReviewItem } from './apply';
 import { count } from '../numbers';
 import type { WorkspaceScan } from './scan';
 
@@ -90,7 +90,7 @@ export function reportWorkspace(
   r: WorkspaceResult,
   scan: WorkspaceScan,
   stale: readonly { uri: vscode.Uri; reason?: string }[],
-  built: BuiltEdit,
+  built: EditCounts,
 ): WorkspaceResult {
   const t = vscode.l10n.t;
   const line = workspaceLine(target, r);

@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { checkFresh } from '../../../src/extension/workspace/apply';
+import { buildEditSliced, checkFresh, countEdits } from '../../../src/extension/workspace/apply';
+import { eventLoop } from '../../../src/shared/time-slice';
 import type { WorkspaceResult } from '../../../src/extension/workspace/report';
 import { noFileSkips } from '../../../src/shared/workspace-plan';
 import { CACHE, PUB, run } from './ext-helpers';
@@ -110,6 +111,21 @@ describe('workspace commands (real VS Code)', function () {
     assert.equal(disk(dir, 'ws-excluded/x.md'), `excluded ${CACHE}\n`);
     assert.equal(disk(dir, 'ignored-dir/y.md'), `ignored ${CACHE}\n`);
     assert.equal(disk(dir, 'big.txt'), files()['big.txt']);
+  });
+
+  it("counts the dialog's changes as the edit Replace would build them, without building it", async () => {
+    const dir = makeTree();
+    await openDirty(dir);
+    const { planned } = await scan(dir);
+    const hosts = [undefined, planned[0].plan.edits[0].host, 'no-such-host.example'];
+    for (const host of hosts) {
+      const texts = new Map<string, string>();
+      const built = await buildEditSliced(planned, 'replace', host, texts, eventLoop);
+      const counted = await countEdits(planned, host, eventLoop);
+      const { files: n, changes, review, others } = built;
+      assert.deepEqual(counted, { files: n, changes, review, others }, `host ${host ?? 'all'}`);
+    }
+    assert.equal((await countEdits(planned, undefined, eventLoop)).changes, 4);
   });
 
   it('leaves a file changed between scan and apply untouched, and reports it', async () => {
