@@ -5,7 +5,7 @@
 // their number of files.
 import * as path from 'node:path';
 import type { WorkerData, WorkerMessage, WriteJob, WriteOutcome } from './write-jobs';
-import { CLI_THREADS, EDITOR_THREADS, type WorkerThreads } from './thread-limits';
+import { CLI_THREADS, EDITOR_PROCESSES, type WorkerThreads } from './thread-limits';
 import { poolSize, startWorkerPool } from './worker-pool';
 
 /** Files per worker below which fewer workers are started (a thread costs a few milliseconds). */
@@ -51,24 +51,26 @@ export function runDirectWrites(
   const outcomes = new Array<WriteOutcome | undefined>(jobs.length).fill(undefined);
   const lists = splitByFolder(jobs, poolSize(jobs.length, JOBS_PER_WORKER, threads.max));
   const pool = startWorkerPool(workerFile, threads, lists, (list) => ({
-    data: { root } satisfies Omit<WorkerData, 'stop'>,
+    data: { kind: 'write', root } satisfies Omit<WorkerData, 'stop'>,
     jobs: list.map((i) => jobs[i]),
     onMessage: (m: WorkerMessage) => {
-      const index = list[m.index];
-      outcomes[index] = m.outcome;
-      onOutcome(index, m.outcome);
+      m.outcomes.forEach((outcome, k) => {
+        const index = list[m.first + k];
+        outcomes[index] = outcome;
+        onOutcome(index, outcome);
+      });
     },
   }));
   return { done: pool.ended.then(() => outcomes), stop: pool.stop };
 }
 
-/** runDirectWrites as the extension host runs it: fewer, smaller workers (EDITOR_THREADS). */
+/** runDirectWrites as the extension host runs it: fewer, smaller workers, each a child process. */
 export function runEditorWrites(
   root: string,
   jobs: readonly WriteJob[],
   onOutcome: (index: number, outcome: WriteOutcome) => void,
 ): DirectRun {
-  return runDirectWrites(root, jobs, onOutcome, undefined, EDITOR_THREADS);
+  return runDirectWrites(root, jobs, onOutcome, undefined, EDITOR_PROCESSES);
 }
 
 // The scan's workers travel in the same bundle (dist/direct-writes.js), loaded only in a Node host,

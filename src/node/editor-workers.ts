@@ -1,6 +1,6 @@
 // The extension's worker threads in one bundle (dist/write-worker.js, scripts/build.mjs): the
 // direct writes' (write-worker.ts) and the workspace scan's (scan-worker.ts) share the confined
 // reads and the file decoding, which the .vsix then carries once. Each module starts its own
-// work only in a thread whose workerData is its kind (a scan's names its planner).
+// work only in a worker whose data is of its kind (pool-port.ts).
 import './write-worker';
 import './scan-worker';

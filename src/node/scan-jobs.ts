@@ -9,6 +9,7 @@ import type { PoolStop } from './worker-pool';
  * files, the pool's stop flag (worker-pool.ts).
  */
 export interface ScanWorkerData extends PoolStop {
+  kind: 'scan';
   /** The path of a module that exports a ScanPlanner (the extension bundle, dist/extension.js). */
   planner: string;
   root: string;

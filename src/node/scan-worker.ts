@@ -1,13 +1,13 @@
-// A worker thread of the workspace scan (issue 28), for the extension's desktop build: reads the
+// A worker of the workspace scan (issue 28, a child process of the extension host), for the extension's desktop build: reads the
 // files of one workspace folder with the command line's confined reads (safe-file.ts) and plans
 // them, so the reading, decoding, prefilter, planning and hashing of thousands of files do not
 // run on the extension host's thread. Only what the scan keeps goes back, a few files per
-// message; the stop flag is read between two files.
+// message; the pool's stop is read between two files.
 //
 // The planning (src/shared/scan-bytes.ts) is not in this worker's bundle: it is required from
 // the module workerData names, the extension's own bundle (dist/extension.js, whose entry loads
 // nothing of `vscode` until activate), so the .vsix carries the core once.
-import { parentPort, workerData } from 'node:worker_threads';
+import { servePool, type PoolPort } from './pool-port';
 import { ConfinedFiles } from './safe-file';
 import type { FileScanner, ScanOutcome, ScanPlanner } from '../shared/scan-bytes';
 import type { ScanWorkerData, ScanWorkerMessage } from './scan-jobs';
@@ -33,41 +33,44 @@ export function scanOnDisk(
   return out;
 }
 
-function main(): void {
-  const data = workerData as ScanWorkerData;
-  const stop = new Int32Array(data.stop);
+/**
+ * Scans the files of its data one per turn of the event loop (so that a process reads the pool's
+ * stop message between two files), their outcomes posted a few at a time, then ends.
+ */
+function serve(data: ScanWorkerData, port: PoolPort<never, ScanWorkerMessage>): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file named at run time
   const planner = require(data.planner) as ScanPlanner;
   const scanner = planner.fileScanner(data.settings);
-  let files: ConfinedFiles | undefined;
+  const files = new ConfinedFiles(data.root);
   let first = 0;
   let outcomes: ScanOutcome[] = [];
   const send = () => {
-    if (outcomes.length > 0)
-      parentPort?.postMessage({ first, outcomes } satisfies ScanWorkerMessage);
+    if (outcomes.length > 0) port.post({ first, outcomes });
     first += outcomes.length;
     outcomes = [];
   };
-  try {
-    files = new ConfinedFiles(data.root);
-    for (const rel of data.files) {
-      if (Atomics.load(stop, 0) !== 0) break;
-      let outcome: ScanOutcome;
-      try {
-        outcome = scanOnDisk(files, rel, planner, scanner);
-      } catch {
-        outcome = { host: true };
-      }
-      outcomes.push(outcome);
-      if (outcomes.length >= FILES_PER_MESSAGE) send();
-    }
+  const end = () => {
     send();
-  } finally {
-    files?.release();
-  }
+    files.release();
+    port.close();
+  };
+  const step = () => {
+    const next = first + outcomes.length;
+    if (next === data.files.length || port.stopped()) {
+      end();
+      return;
+    }
+    let outcome: ScanOutcome;
+    try {
+      outcome = scanOnDisk(files, data.files[next], planner, scanner);
+    } catch {
+      outcome = { host: true };
+    }
+    outcomes.push(outcome);
+    if (outcomes.length >= FILES_PER_MESSAGE) send();
+    setImmediate(step);
+  };
+  step();
 }
 
-// Only a scan's thread (its data names the planner): in the editor's bundle of workers
-// (editor-workers.ts) a write thread loads this module too.
-if (parentPort && (workerData as Partial<ScanWorkerData> | undefined)?.planner !== undefined)
-  main();
+servePool('scan', serve);

@@ -4,15 +4,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ScanOutcome, ScanSettings } from '../shared/scan-bytes';
 import type { ScanWorkerData, ScanWorkerMessage } from './scan-jobs';
-import { EDITOR_THREADS, type WorkerThreads } from './thread-limits';
+import { EDITOR_PROCESSES, type WorkerThreads } from './thread-limits';
 import { poolSize, startWorkerPool } from './worker-pool';
 
 /**
  * Workers at most: the work is CPU (files in the page cache) on machines of few cores, which the
- * extension host shares; each worker is an isolate in the host's memory (a small young
- * generation, as the editor's write workers: EDITOR_THREADS) and its start holds the host's thread.
+ * extension host shares. Each a child process with a small young generation, as the editor's
+ * write workers (EDITOR_PROCESSES): as threads their isolates and allocator arenas stayed in the
+ * host's resident memory after the scan (docs/benchmarks.md, issue 28, ninth round).
  */
-const THREADS: WorkerThreads = { ...EDITOR_THREADS, max: 2 };
+const THREADS: WorkerThreads = { ...EDITOR_PROCESSES, max: 2 };
 /** Files per worker below which fewer workers are started. */
 const FILES_PER_WORKER = 256;
 
@@ -46,7 +47,7 @@ export interface ScanRun {
 }
 
 /**
- * Scans `files` (relative to `root`) in worker threads. `onOutcome` is called on the caller's
+ * Scans `files` (relative to `root`) in child processes. `onOutcome` is called on the caller's
  * thread as each file is decided. A worker that fails to start or dies leaves its files undone.
  */
 export function runScanWorkers(
@@ -62,6 +63,7 @@ export function runScanWorkers(
   const firsts = Array.from({ length: n }, (_, k) => k * per);
   const pool = startWorkerPool(scanFiles.worker, THREADS, firsts, (from) => ({
     data: {
+      kind: 'scan',
       planner: scanFiles.planner,
       root,
       files: files.slice(from, from + per),

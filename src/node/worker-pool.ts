@@ -2,9 +2,8 @@
 // (direct-writes.ts, also `amp-url check --fix`): how many start, how each starts, gets its jobs,
 // posts back, stops and ends. The calling thread (the extension host, or the command line's) only
 // starts threads, hands out jobs and takes messages, each step short, so it is never held long.
-import type { Worker } from 'node:worker_threads';
 import { eachSliced } from '../shared/time-slice';
-import { resourceLimits, type WorkerThreads } from './thread-limits';
+import { resourceLimits, semiSpaceArgs, type WorkerThreads } from './thread-limits';
 
 /**
  * How many workers a run of `items` starts: one per `perWorker` items (a thread costs a few
@@ -60,17 +59,130 @@ export interface WorkerPool {
   stop: () => void;
 }
 
+/** The argument a pool's child process is started with (pool-port.ts serves it). */
+export const POOL_PROCESS_ARG = '--amp-url-pool-worker';
+
+/** A message from the pool to a child process: its data first, then the pool's own. */
+export type PoolProcessMessage = { data: object } | { stop: true };
+
+/** A started worker as the pool drives it, a thread or a child process. */
+interface Started {
+  post: (message: unknown) => void;
+  /** Asks a process to stop (a thread reads the pool's stop flag). */
+  stop: () => void;
+}
+
 /** Posts `jobs` to `worker` in messages of JOBS_PER_MESSAGE, in time slices, then their end. */
-async function handOut(worker: Worker, jobs: readonly unknown[]): Promise<void> {
+async function handOut(worker: Started, jobs: readonly unknown[]): Promise<void> {
   const starts = Array.from({ length: Math.ceil(jobs.length / JOBS_PER_MESSAGE) }, (_, k) => k);
   try {
     await eachSliced(starts, (k) => {
       const part = jobs.slice(k * JOBS_PER_MESSAGE, (k + 1) * JOBS_PER_MESSAGE);
-      worker.postMessage({ jobs: part } satisfies PoolJobs<unknown>);
+      worker.post({ jobs: part } satisfies PoolJobs<unknown>);
     });
   } finally {
-    worker.postMessage({ end: true } satisfies PoolJobs<unknown>);
+    worker.post({ end: true } satisfies PoolJobs<unknown>);
   }
+}
+
+function startThread(
+  file: string,
+  threads: WorkerThreads,
+  data: object,
+  stop: SharedArrayBuffer,
+  onMessage: (message: unknown) => void,
+  ended: (end: WorkerEnd) => void,
+): Started {
+  // Loaded here, by the first worker: `amp-url check` without --fix never pays for it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load
+  const threadsApi = require('node:worker_threads') as typeof import('node:worker_threads');
+  const worker = new threadsApi.Worker(file, {
+    workerData: { ...data, stop } satisfies PoolStop,
+    ...resourceLimits(threads),
+  });
+  worker.on('message', onMessage);
+  // A worker that fails to start or throws emits `error`, then `exit`: the first tells.
+  worker.on('error', (error) => {
+    ended({ error });
+  });
+  worker.on('exit', (exitCode) => {
+    ended({ exitCode });
+  });
+  return {
+    post: (m) => {
+      worker.postMessage(m);
+    },
+    stop: () => undefined,
+  };
+}
+
+/** Keeps the last `max` characters of a child's standard error, for the error it ends with. */
+function tail(stream: NodeJS.ReadableStream | null, max = 2000): () => string {
+  let text = '';
+  stream?.setEncoding('utf8');
+  stream?.on('data', (chunk: string) => {
+    text = (text + chunk).slice(-max);
+  });
+  return () => text;
+}
+
+/** The line of a child's standard error that names its error (Node prints the stack). */
+function errorLine(stderr: string): string {
+  const lines = stderr.split('\n').map((l) => l.trim());
+  return lines.find((l) => /^\w*Error\b/.test(l)) ?? lines.find((l) => l !== '') ?? '';
+}
+
+/**
+ * The stop flag is not given to a process, whose memory is its own: `stop` sends it a message
+ * instead, which it reads between two jobs (pool-port.ts).
+ */
+function startProcess(
+  file: string,
+  threads: WorkerThreads,
+  data: object,
+  _stop: SharedArrayBuffer,
+  onMessage: (message: unknown) => void,
+  ended: (end: WorkerEnd) => void,
+): Started {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load
+  const cp = require('node:child_process') as typeof import('node:child_process');
+  const child = cp.fork(file, [POOL_PROCESS_ARG], {
+    // Structured clone, as a thread's messages; none of the host's flags (an inspector's port).
+    serialization: 'advanced',
+    execArgv: semiSpaceArgs(threads),
+    // Electron's binary (the desktop host's execPath) runs as Node, as VS Code runs its own;
+    // NODE_OPTIONS, meant for the user's own programs, could hold a debugger's --inspect-brk.
+    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', NODE_OPTIONS: undefined },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  const stderr = tail(child.stderr);
+  // A message that cannot be sent ends the process (a process that has ended already: nothing),
+  // rather than leave it waiting for what never comes: its jobs stay undone.
+  const send = (m: unknown) => {
+    if (!child.connected) return;
+    child.send(m as object, undefined, undefined, (error) => {
+      if (error) child.kill();
+    });
+  };
+  child.on('message', onMessage);
+  child.on('error', (error) => {
+    ended({ error });
+  });
+  // `close` comes once the process has ended and every message it sent has been taken.
+  child.on('close', (code, signal) => {
+    if (code === 0) ended({ exitCode: 0 });
+    else {
+      const why = errorLine(stderr()) || `ended with ${signal ?? `exit code ${code}`}`;
+      ended({ error: new Error(why) });
+    }
+  });
+  send({ data } satisfies PoolProcessMessage);
+  return {
+    post: send,
+    stop: () => {
+      send({ stop: true } satisfies PoolProcessMessage);
+    },
+  };
 }
 
 /**
@@ -87,6 +199,7 @@ export function startWorkerPool<Share, Message, Job = never>(
   const stop = new SharedArrayBuffer(4);
   const stopped = () => Atomics.load(new Int32Array(stop), 0) !== 0;
   /** Runs one worker on `share`; resolves when it has ended. */
+  const live = new Set<Started>();
   const run = (share: Share) =>
     new Promise<WorkerEnd>((resolve) => {
       // Stopped before its start: its jobs stay undone.
@@ -95,22 +208,20 @@ export function startWorkerPool<Share, Message, Job = never>(
         return;
       }
       const given = start(share);
-      // Loaded here, by the first worker: `amp-url check` without --fix never pays for it.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load
-      const threadsApi = require('node:worker_threads') as typeof import('node:worker_threads');
-      const worker = new threadsApi.Worker(file, {
-        workerData: { ...given.data, stop } satisfies PoolStop,
-        ...resourceLimits(threads),
-      });
+      const begin = threads.processes ? startProcess : startThread;
+      const worker = begin(
+        file,
+        threads,
+        given.data,
+        stop,
+        given.onMessage as (message: unknown) => void,
+        (end) => {
+          live.delete(worker);
+          resolve(end);
+        },
+      );
+      live.add(worker);
       if (given.jobs) void handOut(worker, given.jobs);
-      worker.on('message', given.onMessage);
-      // A worker that fails to start or throws emits `error`, then `exit`: the first tells.
-      worker.on('error', (error) => {
-        resolve({ error });
-      });
-      worker.on('exit', (exitCode) => {
-        resolve({ exitCode });
-      });
     });
   // One worker started per turn of the event loop, the first not in the caller's turn either
   // (which already holds the loop that made the jobs): a thread's start, with its data cloned,
@@ -121,6 +232,9 @@ export function startWorkerPool<Share, Message, Job = never>(
   });
   return {
     ended: Promise.all(ended),
-    stop: () => Atomics.store(new Int32Array(stop), 0, 1),
+    stop: () => {
+      Atomics.store(new Int32Array(stop), 0, 1);
+      for (const worker of live) worker.stop();
+    },
   };
 }

@@ -47,14 +47,18 @@ export type WriteOutcome =
 
 /** The worker's data: the root (a folder's path on disk), the pool's stop flag. */
 export interface WorkerData extends PoolStop {
+  kind: 'write';
   root: string;
 }
 
 /** A message to the worker: its next jobs, or their end (worker-pool.ts hands them out). */
 export type WorkerJobs = PoolJobs<WriteJob>;
 
-/** A message from the worker: the outcome of its job number `index` (jobs are done in order). */
+/**
+ * A message from the worker: the outcomes of its jobs from number `first` on (jobs are done in
+ * order), a few at a time: a message per file cost the extension host more than its outcome.
+ */
 export interface WorkerMessage {
-  index: number;
-  outcome: WriteOutcome;
+  first: number;
+  outcomes: WriteOutcome[];
 }

@@ -2,13 +2,15 @@
 // extension's desktop build and `amp-url check --fix`. Each write flushes the file to disk and
 // waits for it: done on the extension host's own thread, 10,000 such waits would hold it for
 // minutes; here they hold only this worker, and the workers' flushes share the file system's
-// journal commits (docs/workspace.md), so the command line's fixes too are written several at once. Jobs are done in order; the stop flag
-// is read between two files, so a file is either written whole or not touched.
+// journal commits (docs/workspace.md), so the command line's fixes too are written several at
+// once. In the extension host the workers are child processes (thread-limits.ts), on the command
+// line threads; either way jobs are done in order and the pool's stop is read between two files,
+// so a file is either written whole or not touched.
 import { createHash } from 'node:crypto';
-import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { applyTextEdits, decodeFileBytes, encodeFileText } from '../shared/file-bytes';
 import { textHash } from '../shared/text-hash';
 import { ConfinedFiles, type ReplaceOptions } from './safe-file';
+import { servePool, type PoolPort } from './pool-port';
 import { holdForTest } from './test-hold';
 import type { WorkerData, WorkerJobs, WorkerMessage, WriteJob, WriteOutcome } from './write-jobs';
 
@@ -55,45 +57,76 @@ export function runJob(
   return { written: true, encoding: decoded.encoding, before, after };
 }
 
-function main(port: MessagePort): void {
-  const data = workerData as WorkerData;
-  const stop = new Int32Array(data.stop);
+/** Outcomes per message at most, and how long the first of them may wait for the others. */
+const OUTCOMES_PER_MESSAGE = 32;
+const OUTCOME_WAIT_MS = 20;
+
+/**
+ * Does the jobs as they come, one per turn of the event loop (so that a process reads the pool's
+ * stop message between two files), and ends once their end has come or the pool stops it. The
+ * outcomes go back a few at a time, and at once when no job is waiting.
+ */
+function serve(data: WorkerData, port: PoolPort<WorkerJobs, WorkerMessage>): void {
   const files = new ConfinedFiles(data.root);
-  let index = 0;
+  let queue: WriteJob[] = [];
+  let next = 0;
+  let outcomes: WriteOutcome[] = [];
+  let first = 0;
+  let firstDoneAt = 0;
+  let lastJobCame = false;
   let ended = false;
-  // Closing the port ends the thread once the outcomes posted are on their way.
+  let scheduled = false;
+  const send = () => {
+    if (outcomes.length > 0) port.post({ first, outcomes });
+    first += outcomes.length;
+    outcomes = [];
+  };
   const end = () => {
     if (ended) return;
     ended = true;
+    send();
     files.close();
     port.close();
   };
-  port.on('message', (m: WorkerJobs) => {
-    if ('end' in m) {
+  const step = () => {
+    scheduled = false;
+    if (ended) return;
+    if (port.stopped()) {
       end();
       return;
     }
-    for (const job of m.jobs) {
-      if (ended || Atomics.load(stop, 0) !== 0) {
-        end();
-        return;
-      }
-      let outcome: WriteOutcome;
-      try {
-        outcome = runJob(files, job, {
-          beforeRename: () => {
-            holdForTest('rename', job.rel);
-          },
-        });
-      } catch (e) {
-        outcome = { written: false, reason: 'failed', code: (e as Error).message };
-      }
-      port.postMessage({ index: index++, outcome } satisfies WorkerMessage);
+    if (next === queue.length) {
+      if (lastJobCame) end();
+      return;
     }
+    const job = queue[next++];
+    if (next === queue.length) [queue, next] = [[], 0];
+    let outcome: WriteOutcome;
+    try {
+      outcome = runJob(files, job, {
+        beforeRename: () => {
+          holdForTest('rename', job.rel);
+        },
+      });
+    } catch (e) {
+      outcome = { written: false, reason: 'failed', code: (e as Error).message };
+    }
+    if (outcomes.length === 0) firstDoneAt = Date.now();
+    outcomes.push(outcome);
+    const waited = Date.now() - firstDoneAt >= OUTCOME_WAIT_MS;
+    if (outcomes.length >= OUTCOMES_PER_MESSAGE || waited || next === queue.length) send();
+    schedule();
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(step);
+  };
+  port.onMessage((m) => {
+    if ('end' in m) lastJobCame = true;
+    else queue.push(...m.jobs);
+    schedule();
   });
 }
 
-// A scan worker's data names its planner (scan-jobs.ts): that thread is scan-worker.ts's, when both
-// travel in one bundle (editor-workers.ts).
-if (parentPort && (workerData as { planner?: unknown } | undefined)?.planner === undefined)
-  main(parentPort);
+servePool('write', serve);

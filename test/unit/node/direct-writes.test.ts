@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { runDirectWrites, splitByFolder } from '../../../src/node/direct-writes';
 import { ConfinedFiles } from '../../../src/node/safe-file';
+import { CLI_THREADS, EDITOR_PROCESSES, type WorkerThreads } from '../../../src/node/thread-limits';
 import { runJob } from '../../../src/node/write-worker';
 import type { WriteJob, WriteOutcome } from '../../../src/node/write-jobs';
 import { applyTextEdits } from '../../../src/shared/file-bytes';
@@ -153,85 +154,96 @@ describe('direct writes of the workspace commands (issue 28)', () => {
     assert.deepEqual(lists.flat().sort(), [0, 1, 2, 3, 4, 5, 6]);
   });
 
-  it('the worker threads write 300 files in 12 folders, each one whole; a stop leaves each file whole or untouched', async function () {
-    this.timeout(60_000);
-    const text = (i: number) => `file ${i} ${CACHE}\n${'z'.repeat(i)}\n`;
-    const jobs: WriteJob[] = [];
-    for (let i = 0; i < 300; i++) {
-      const rel = `f${i % 12}/n${i}.md`;
-      fs.mkdirSync(path.join(tmp, `f${i % 12}`), { recursive: true });
-      fs.writeFileSync(path.join(tmp, rel), text(i));
-      jobs.push(jobFor(rel, text(i)).job);
-    }
-    // The worker file tsc compiled beside this module's (out/src/node/).
-    const worker = path.join(__dirname, '../../../src/node/write-worker.js');
-    let seen = 0;
-    const run = runDirectWrites(tmp, jobs, () => seen++, worker);
-    const outcomes = await run.done;
-    assert.equal(seen, 300);
-    assert.ok(outcomes.every((o) => o?.written));
-    for (let i = 0; i < 300; i++)
-      assert.equal(
-        fs.readFileSync(path.join(tmp, jobs[i].rel), 'utf8'),
-        text(i).replace(CACHE, PUB),
-      );
-    // Again on fresh files, stopped at the first outcome: each file is the original or the fix.
-    for (let i = 0; i < 300; i++) fs.writeFileSync(path.join(tmp, jobs[i].rel), text(i));
-    const stopper = {
-      stop: () => {
-        /* set below */
-      },
-    };
-    const second = runDirectWrites(
-      tmp,
-      jobs,
-      () => {
-        stopper.stop();
-      },
-      worker,
-    );
-    stopper.stop = second.stop;
-    const partial: (WriteOutcome | undefined)[] = await second.done;
-    assert.ok(
-      partial.some((o) => o === undefined),
-      'nothing was stopped',
-    );
-    for (let i = 0; i < 300; i++) {
-      const now = fs.readFileSync(path.join(tmp, jobs[i].rel), 'utf8');
-      assert.equal(now, partial[i]?.written ? text(i).replace(CACHE, PUB) : text(i), jobs[i].rel);
-    }
-    // Stopped before any worker started (Cancel right away): no worker starts, nothing is touched.
-    for (let i = 0; i < 300; i++) fs.writeFileSync(path.join(tmp, jobs[i].rel), text(i));
-    const third = runDirectWrites(tmp, jobs, () => undefined, worker);
-    third.stop();
-    assert.ok((await third.done).every((o) => o === undefined));
-    for (let i = 0; i < 300; i++)
-      assert.equal(fs.readFileSync(path.join(tmp, jobs[i].rel), 'utf8'), text(i), jobs[i].rel);
-  });
-
-  it('one worker takes 700 jobs in several messages: each job once, in order, every file written', async function () {
-    this.timeout(60_000);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-handout-'));
-    try {
-      const text = (i: number) => `${i} ${CACHE}\n`;
+  // The command line's workers are threads, the extension host's child processes.
+  const pools: [string, WorkerThreads][] = [
+    ['the worker threads', CLI_THREADS],
+    ['the child processes', EDITOR_PROCESSES],
+  ];
+  for (const [kind, threads] of pools) {
+    it(`${kind} write 300 files in 12 folders, each one whole; a stop leaves each file whole or untouched`, async function () {
+      this.timeout(60_000);
+      const text = (i: number) => `file ${i} ${CACHE}\n${'z'.repeat(i)}\n`;
       const jobs: WriteJob[] = [];
-      for (let i = 0; i < 700; i++) {
-        fs.writeFileSync(path.join(dir, `n${i}.md`), text(i));
-        jobs.push(jobFor(`n${i}.md`, text(i)).job);
+      for (let i = 0; i < 300; i++) {
+        const rel = `f${i % 12}/n${i}.md`;
+        fs.mkdirSync(path.join(tmp, `f${i % 12}`), { recursive: true });
+        fs.writeFileSync(path.join(tmp, rel), text(i));
+        jobs.push(jobFor(rel, text(i)).job);
       }
+      // The worker file tsc compiled beside this module's (out/src/node/).
       const worker = path.join(__dirname, '../../../src/node/write-worker.js');
-      const order: number[] = [];
-      const run = runDirectWrites(dir, jobs, (i) => order.push(i), worker, { max: 1 });
+      let seen = 0;
+      const run = runDirectWrites(tmp, jobs, () => seen++, worker, threads);
       const outcomes = await run.done;
-      assert.deepEqual(
-        order,
-        jobs.map((_, i) => i),
-      );
+      assert.equal(seen, 300);
       assert.ok(outcomes.every((o) => o?.written));
-      for (let i = 0; i < 700; i++)
-        assert.equal(fs.readFileSync(path.join(dir, `n${i}.md`), 'utf8'), `${i} ${PUB}\n`);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+      for (let i = 0; i < 300; i++)
+        assert.equal(
+          fs.readFileSync(path.join(tmp, jobs[i].rel), 'utf8'),
+          text(i).replace(CACHE, PUB),
+        );
+      // Again on fresh files, stopped at the first outcome: each file is the original or the fix.
+      for (let i = 0; i < 300; i++) fs.writeFileSync(path.join(tmp, jobs[i].rel), text(i));
+      const stopper = {
+        stop: () => {
+          /* set below */
+        },
+      };
+      const second = runDirectWrites(
+        tmp,
+        jobs,
+        () => {
+          stopper.stop();
+        },
+        worker,
+        threads,
+      );
+      stopper.stop = second.stop;
+      const partial: (WriteOutcome | undefined)[] = await second.done;
+      assert.ok(
+        partial.some((o) => o === undefined),
+        'nothing was stopped',
+      );
+      for (let i = 0; i < 300; i++) {
+        const now = fs.readFileSync(path.join(tmp, jobs[i].rel), 'utf8');
+        assert.equal(now, partial[i]?.written ? text(i).replace(CACHE, PUB) : text(i), jobs[i].rel);
+      }
+      // Stopped before any worker started (Cancel right away): no worker starts, nothing is touched.
+      for (let i = 0; i < 300; i++) fs.writeFileSync(path.join(tmp, jobs[i].rel), text(i));
+      const third = runDirectWrites(tmp, jobs, () => undefined, worker, threads);
+      third.stop();
+      assert.ok((await third.done).every((o) => o === undefined));
+      for (let i = 0; i < 300; i++)
+        assert.equal(fs.readFileSync(path.join(tmp, jobs[i].rel), 'utf8'), text(i), jobs[i].rel);
+    });
+
+    it(`one of the ${kind} takes 700 jobs in several messages: each job once, in order, every file written`, async function () {
+      this.timeout(60_000);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-handout-'));
+      try {
+        const text = (i: number) => `${i} ${CACHE}\n`;
+        const jobs: WriteJob[] = [];
+        for (let i = 0; i < 700; i++) {
+          fs.writeFileSync(path.join(dir, `n${i}.md`), text(i));
+          jobs.push(jobFor(`n${i}.md`, text(i)).job);
+        }
+        const worker = path.join(__dirname, '../../../src/node/write-worker.js');
+        const order: number[] = [];
+        const run = runDirectWrites(dir, jobs, (i) => order.push(i), worker, {
+          ...threads,
+          max: 1,
+        });
+        const outcomes = await run.done;
+        assert.deepEqual(
+          order,
+          jobs.map((_, i) => i),
+        );
+        assert.ok(outcomes.every((o) => o?.written));
+        for (let i = 0; i < 700; i++)
+          assert.equal(fs.readFileSync(path.join(dir, `n${i}.md`), 'utf8'), `${i} ${PUB}\n`);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });

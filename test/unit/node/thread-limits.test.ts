@@ -1,22 +1,30 @@
-// The worker threads the extension host starts (issue 28): its direct writes run on at most two
-// workers, each with a small young generation, where `amp-url check --fix` keeps four of V8's
-// default size. A stand-in worker reports, for each job, the thread it ran on and its limits.
+// The workers the extension host starts (issue 28): its direct writes run in at most two child
+// processes, each with a small young generation, where `amp-url check --fix` keeps four threads
+// of V8's default size. A stand-in worker reports, for each job, where it ran and its limits.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runDirectWrites } from '../../../src/node/direct-writes';
-import { CLI_THREADS, EDITOR_THREADS } from '../../../src/node/thread-limits';
+import { CLI_THREADS, EDITOR_PROCESSES, EDITOR_THREADS } from '../../../src/node/thread-limits';
 import type { WriteJob, WriteOutcome } from '../../../src/node/write-jobs';
 
+/** pool-port.js as tsc compiled it, beside this test's folder in out/. */
+const POOL_PORT = path.join(__dirname, '../../../src/node/pool-port.js');
+
+/** Reports for each job where it ran (process and thread) and with what young generation. */
 const REPORTER = `
-const { parentPort, threadId, resourceLimits } = require('node:worker_threads');
-let index = 0;
-parentPort.on('message', (m) => {
-  if (m.end) return parentPort.close();
-  for (const job of m.jobs) parentPort.postMessage({
-    index: index++,
-    outcome: { written: true, encoding: 'utf8', before: String(threadId), after: JSON.stringify(resourceLimits) },
+const { threadId, resourceLimits } = require('node:worker_threads');
+const { servePool } = require(${JSON.stringify(POOL_PORT)});
+servePool('write', (data, port) => {
+  let first = 0;
+  port.onMessage((m) => {
+    if (m.end) return port.close();
+    const where = process.pid + '/' + threadId;
+    const young = { thread: resourceLimits.maxYoungGenerationSizeMb, args: process.execArgv };
+    const outcome = { written: true, encoding: 'utf8', before: where, after: JSON.stringify(young) };
+    port.post({ first, outcomes: m.jobs.map(() => outcome) });
+    first += m.jobs.length;
   });
 });
 `;
@@ -40,33 +48,52 @@ describe('the worker threads of the direct writes: the editor and the command li
     maxSize: 1,
   }));
 
-  async function threadsOf(
+  /** Where the jobs ran (`pid/threadId`) and each worker's young generation, as it reports. */
+  async function workersOf(
     run: (onOutcome: (i: number, o: WriteOutcome) => void) => { done: Promise<unknown> },
-  ): Promise<{ threads: Set<string>; young: Set<number> }> {
-    const threads = new Set<string>();
-    const young = new Set<number>();
+  ): Promise<{ where: Set<string>; young: Set<string> }> {
+    const where = new Set<string>();
+    const young = new Set<string>();
     await run((_, o) => {
       if (!o.written) return;
-      threads.add(o.before);
-      young.add(
-        (JSON.parse(o.after) as { maxYoungGenerationSizeMb: number }).maxYoungGenerationSizeMb,
-      );
+      where.add(o.before);
+      young.add(o.after);
     }).done;
-    return { threads, young };
+    return { where, young };
   }
 
-  it('the editor: two workers at most, each with the small young generation', async () => {
-    const got = await threadsOf((on) => runDirectWrites(tmp, jobs, on, reporter, EDITOR_THREADS));
-    assert.equal(got.threads.size, 2);
-    assert.deepEqual([...got.young], [EDITOR_THREADS.youngGenerationMb]);
+  it('the editor: two child processes at most, each with the small young generation', async function () {
+    this.timeout(30_000);
+    const got = await workersOf((on) => runDirectWrites(tmp, jobs, on, reporter, EDITOR_PROCESSES));
+    const pids = [...got.where].map((w) => Number(w.split('/')[0]));
+    assert.equal(new Set(pids).size, 2, [...got.where].join());
+    assert.ok(!pids.includes(process.pid));
+    // Two megabytes asked: V8's young generation is three semi-spaces of one megabyte at least.
+    assert.deepEqual([...got.young], [JSON.stringify({ args: ['--max-semi-space-size=1'] })]);
+    assert.equal(EDITOR_PROCESSES.youngGenerationMb, 2);
   });
 
-  it('the command line: four workers of V8 default size', async () => {
-    const got = await threadsOf((on) => runDirectWrites(tmp, jobs, on, reporter));
-    assert.equal(got.threads.size, CLI_THREADS.max);
+  it('the editor’s limits on a thread: the small young generation', async () => {
+    const got = await workersOf((on) => runDirectWrites(tmp, jobs, on, reporter, EDITOR_THREADS));
+    assert.equal(got.where.size, 2);
+    assert.deepEqual(
+      [...got.young].map((y) => (JSON.parse(y) as { thread: number }).thread),
+      [EDITOR_THREADS.youngGenerationMb],
+    );
+  });
+
+  it('the command line: four threads of its own process, of V8 default size', async () => {
+    const got = await workersOf((on) => runDirectWrites(tmp, jobs, on, reporter));
+    assert.equal(got.where.size, CLI_THREADS.max);
+    assert.ok([...got.where].every((w) => w.startsWith(`${process.pid}/`)));
     assert.equal(CLI_THREADS.max, 4);
+    const young = [...got.young].map((y) => JSON.parse(y) as { thread: number; args: string[] });
     assert.ok(
-      ![...got.young].includes(EDITOR_THREADS.youngGenerationMb ?? 0),
+      young.every(
+        (y) =>
+          y.thread !== EDITOR_THREADS.youngGenerationMb &&
+          !y.args.some((a) => a.includes('semi-space')),
+      ),
       [...got.young].join(),
     );
   });
