@@ -10,6 +10,7 @@ import type { WriteJob, WriteOutcome } from '../../node/write-jobs';
 import { byRoot, fileCounter } from './progress';
 import { refusalText } from './refusals';
 import { hostMatcher } from '../../shared/workspace-plan';
+import type { PlannedEdit } from '../../shared/plan-edits';
 import { undoEdits } from '../../shared/undo-edits';
 import { eachSliced } from '../../shared/time-slice';
 import type { ScannedFile } from './scan';
@@ -43,12 +44,16 @@ function placeOf(uri: vscode.Uri): { root: string; rel: string } | undefined {
   return { root: folder.uri.fsPath, rel: uri.path.slice(base.length + 1) };
 }
 
+/** A file for the direct write: its folder's path on disk and its job. */
 interface Planned {
   file: ScannedFile;
   root: string;
-  rel: string;
-  job: WriteJob;
-  oldTexts: string[];
+  /**
+   * Its edits are the plan's own (PlannedEdit: a TextEdit with the old text), not copies: the
+   * worker reads a TextEdit's fields, and the undo the old texts (issue 28: fewer objects kept
+   * per file in the extension host).
+   */
+  job: WriteJob & { edits: PlannedEdit[] };
 }
 
 /**
@@ -77,29 +82,31 @@ async function plan(
     }
     planned.push({
       file,
-      ...place,
+      root: place.root,
       job: {
         rel: place.rel,
         expect: { hash: file.hash, length: file.length, size: stat.size, mtime: stat.mtime },
-        edits: edits.map((e) => ({ start: e.start, end: e.end, newText: e.newText })),
+        edits,
         maxSize,
       },
-      oldTexts: edits.map((e) => e.oldText),
     });
   });
   return { planned, forEditor };
 }
 
-/** What undoes one written file: flat copies of its texts (never slices of the file's text). */
+/**
+ * What undoes one written file. Its reverse edits are kept as one JSON string, parsed only by an
+ * Undo: a flat copy of their texts (never slices of the file's text), and one string a file
+ * rather than an object per edit.
+ */
 function undoOf(p: Planned, o: Extract<WriteOutcome, { written: true }>): UndoFile {
-  const edits = undoEdits(p.job.edits.map((e, i) => ({ ...e, oldText: p.oldTexts[i] })));
   return {
     uri: p.file.uri,
     root: p.root,
-    rel: p.rel,
+    rel: p.job.rel,
     after: o.after,
     before: o.before,
-    edits: JSON.parse(JSON.stringify(edits)) as UndoFile['edits'],
+    edits: JSON.stringify(undoEdits(p.job.edits)),
     maxSize: p.job.maxSize,
   };
 }

@@ -14,6 +14,8 @@ import { notify, writeReport } from '../report-channel';
 import { displayPath } from '../commands/report';
 import { byRoot, fileCounter } from './progress';
 import { refusalText } from './refusals';
+import { eachSliced } from '../../shared/time-slice';
+import type { WriteJob } from '../../node/write-jobs';
 
 /** What undoes one directly written file. */
 export interface UndoFile {
@@ -23,8 +25,8 @@ export interface UndoFile {
   /** SHA-256 of the bytes written (the file must still hold them) and of the bytes before. */
   after: string;
   before: string;
-  /** The reverse edits, in offsets of the written text. */
-  edits: TextEdit[];
+  /** The reverse edits, in offsets of the written text: TextEdit[] as JSON (direct.ts). */
+  edits: string;
   maxSize: number;
 }
 
@@ -68,17 +70,18 @@ export async function undoWorkspaceChange(): Promise<UndoResult> {
           left.push(...group);
           continue;
         }
-        const run = writer.run(
-          root,
-          group.map((f) => ({
+        // Sliced: 10,000 files' edits are parsed here.
+        const jobs: WriteJob[] = [];
+        await eachSliced(group, (f) => {
+          jobs.push({
             rel: f.rel,
             expect: { sha256: f.after },
-            edits: f.edits,
+            edits: JSON.parse(f.edits) as TextEdit[],
             resultSha256: f.before,
             maxSize: Number.MAX_SAFE_INTEGER,
-          })),
-          count,
-        );
+          });
+        });
+        const run = writer.run(root, jobs, count);
         const listener = token.onCancellationRequested(run.stop);
         const outcomes = await run.done;
         listener.dispose();
