@@ -22,3 +22,14 @@ export function holdForTest(moment: HoldMoment, rel: string): void {
   fs.writeFileSync(path.join(HOLD_DIR, 'ready'), rel);
   fs.readFileSync(path.join(HOLD_DIR, 'go'));
 }
+
+const CRASH_AFTER = process.env.AMP_URL_TEST_CRASH_AFTER;
+
+/**
+ * For the tests of a write worker that dies (direct-writes.test.ts): when AMP_URL_TEST_CRASH_AFTER
+ * names `rel`, the worker ends at once, as if killed, right after it renamed that file and before
+ * its outcome is posted. Without the variable it does nothing.
+ */
+export function crashForTest(rel: string): void {
+  if (CRASH_AFTER === rel) process.exit(70);
+}

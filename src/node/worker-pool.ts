@@ -33,6 +33,11 @@ export interface PoolWorker<Message, Job> {
    * slices of the calling thread, JOBS_PER_MESSAGE a message, then their end.
    */
   jobs?: readonly Job[];
+  /**
+   * What is posted for a job (the job itself when not given), made as its message is: the caller
+   * then keeps no message's worth of objects per job for the whole run.
+   */
+  prepare?: (job: Job) => unknown;
   /** Called on the calling thread with each message the worker posts. */
   onMessage: (message: Message) => void;
 }
@@ -73,11 +78,15 @@ interface Started {
 }
 
 /** Posts `jobs` to `worker` in messages of JOBS_PER_MESSAGE, in time slices, then their end. */
-async function handOut(worker: Started, jobs: readonly unknown[]): Promise<void> {
+async function handOut<Job>(
+  worker: Started,
+  jobs: readonly Job[],
+  prepare: (job: Job) => unknown = (job) => job,
+): Promise<void> {
   const starts = Array.from({ length: Math.ceil(jobs.length / JOBS_PER_MESSAGE) }, (_, k) => k);
   try {
     await eachSliced(starts, (k) => {
-      const part = jobs.slice(k * JOBS_PER_MESSAGE, (k + 1) * JOBS_PER_MESSAGE);
+      const part = jobs.slice(k * JOBS_PER_MESSAGE, (k + 1) * JOBS_PER_MESSAGE).map(prepare);
       worker.post({ jobs: part } satisfies PoolJobs<unknown>);
     });
   } finally {
@@ -221,7 +230,7 @@ export function startWorkerPool<Share, Message, Job = never>(
         },
       );
       live.add(worker);
-      if (given.jobs) void handOut(worker, given.jobs);
+      if (given.jobs) void handOut(worker, given.jobs, given.prepare);
     });
   // One worker started per turn of the event loop, the first not in the caller's turn either
   // (which already holds the loop that made the jobs): a thread's start, with its data cloned,

@@ -49,6 +49,11 @@ export type WriteOutcome =
 export interface WorkerData extends PoolStop {
   kind: 'write';
   root: string;
+  /**
+   * Check the jobs instead of doing them, after a worker died before it told what it did
+   * (write-worker.ts checkJob): nothing is written.
+   */
+  check?: boolean;
 }
 
 /** A message to the worker: its next jobs, or their end (worker-pool.ts hands them out). */
@@ -60,5 +65,6 @@ export type WorkerJobs = PoolJobs<WriteJob>;
  */
 export interface WorkerMessage {
   first: number;
-  outcomes: WriteOutcome[];
+  /** null: checked (WorkerData.check), and not done. */
+  outcomes: (WriteOutcome | null)[];
 }

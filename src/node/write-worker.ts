@@ -11,7 +11,8 @@ import { applyTextEdits, decodeFileBytes, encodeFileText } from '../shared/file-
 import { textHash } from '../shared/text-hash';
 import { ConfinedFiles, type ReplaceOptions } from './safe-file';
 import { servePool, type PoolPort } from './pool-port';
-import { holdForTest } from './test-hold';
+import { crashForTest, holdForTest } from './test-hold';
+import { undoEdits, type EditWithOld } from '../shared/undo-edits';
 import type { WorkerData, WorkerJobs, WorkerMessage, WriteJob, WriteOutcome } from './write-jobs';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -57,6 +58,49 @@ export function runJob(
   return { written: true, encoding: decoded.encoding, before, after };
 }
 
+const changed: WriteOutcome = { written: false, reason: 'changed' };
+
+/** Whether a file of SHA-256 `sha` and text `text` is what `expect` asks for. */
+function holds(expect: WriteJob['expect'], sha: string, text: string): boolean {
+  return 'sha256' in expect
+    ? sha === expect.sha256
+    : text.length === expect.length && textHash(text) === expect.hash;
+}
+
+/**
+ * What became of `job` when a worker died before saying it (checkJobs in direct-writes.ts), read
+ * and not written: null when the file is still as the job expects it (not done); written (with
+ * the hashes an undo needs) when it holds what the job writes, the job's edits undone on it giving
+ * back what it expected; otherwise `changed`. A job whose edits carry no old text can only be
+ * found done by its result's hash (an undo's).
+ */
+export function checkJob(files: ConfinedFiles, job: WriteJob): WriteOutcome | null {
+  const read = files.read(job.rel, job.maxSize);
+  if (read.refused !== undefined) return { written: false, reason: read.refused, code: read.code };
+  const after = sha256(read.bytes);
+  const decoded = decodeFileBytes(read.bytes);
+  if (decoded.skip !== undefined) return changed;
+  if (holds(job.expect, after, decoded.text)) return null;
+  const done = { written: true, encoding: decoded.encoding, after } as const;
+  if (job.resultSha256 !== undefined)
+    return after === job.resultSha256 && 'sha256' in job.expect
+      ? { ...done, before: job.expect.sha256 }
+      : changed;
+  const edits = job.edits as Partial<EditWithOld>[];
+  if (!edits.every((e) => typeof e.oldText === 'string')) return changed;
+  const reverse = undoEdits(edits as EditWithOld[]);
+  // Each edit's new text where the job put it, and around them the text it expected.
+  if (reverse.some((r, i) => decoded.text.slice(r.start, r.end) !== edits[i].newText))
+    return changed;
+  try {
+    const text = applyTextEdits(decoded.text, reverse);
+    const before = sha256(encodeFileText(text, decoded.encoding));
+    return holds(job.expect, before, text) ? { ...done, before } : changed;
+  } catch {
+    return changed;
+  }
+}
+
 /** Outcomes per message at most, and how long the first of them may wait for the others. */
 const OUTCOMES_PER_MESSAGE = 32;
 const OUTCOME_WAIT_MS = 20;
@@ -70,7 +114,7 @@ function serve(data: WorkerData, port: PoolPort<WorkerJobs, WorkerMessage>): voi
   const files = new ConfinedFiles(data.root);
   let queue: WriteJob[] = [];
   let next = 0;
-  let outcomes: WriteOutcome[] = [];
+  let outcomes: (WriteOutcome | null)[] = [];
   let first = 0;
   let firstDoneAt = 0;
   let lastJobCame = false;
@@ -101,16 +145,19 @@ function serve(data: WorkerData, port: PoolPort<WorkerJobs, WorkerMessage>): voi
     }
     const job = queue[next++];
     if (next === queue.length) [queue, next] = [[], 0];
-    let outcome: WriteOutcome;
+    let outcome: WriteOutcome | null;
     try {
-      outcome = runJob(files, job, {
-        beforeRename: () => {
-          holdForTest('rename', job.rel);
-        },
-      });
+      outcome = data.check
+        ? checkJob(files, job)
+        : runJob(files, job, {
+            beforeRename: () => {
+              holdForTest('rename', job.rel);
+            },
+          });
     } catch (e) {
       outcome = { written: false, reason: 'failed', code: (e as Error).message };
     }
+    if (outcome?.written && !data.check) crashForTest(job.rel);
     if (outcomes.length === 0) firstDoneAt = Date.now();
     outcomes.push(outcome);
     const waited = Date.now() - firstDoneAt >= OUTCOME_WAIT_MS;

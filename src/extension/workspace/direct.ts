@@ -44,16 +44,28 @@ function placeOf(uri: vscode.Uri): { root: string; rel: string } | undefined {
   return { root: folder.uri.fsPath, rel: uri.path.slice(base.length + 1) };
 }
 
-/** A file for the direct write: its folder's path on disk and its job. */
+/** A file for the direct write: its folder's path on disk, its path under it, its edits. */
 interface Planned {
   file: ScannedFile;
   root: string;
-  /**
-   * Its edits are the plan's own (PlannedEdit: a TextEdit with the old text), not copies: the
-   * worker reads a TextEdit's fields, and the undo the old texts (issue 28: fewer objects kept
-   * per file in the extension host).
-   */
-  job: WriteJob & { edits: PlannedEdit[] };
+  rel: string;
+  /** The plan's own edits (a TextEdit with the old text), not copies: fewer objects kept. */
+  edits: PlannedEdit[];
+}
+
+/**
+ * The job of a planned file, made only as it is handed to a worker (issue 28: the extension
+ * host keeps no job per file for the whole run). The worker reads a TextEdit's fields of the
+ * plan's edits; `stat` is set for every file planned (plan()).
+ */
+function jobOf(p: Planned, maxSize: number): WriteJob {
+  const { hash, length, stat } = p.file;
+  return {
+    rel: p.rel,
+    expect: { hash, length, size: stat?.size ?? -1, mtime: stat?.mtime ?? -1 },
+    edits: p.edits,
+    maxSize,
+  };
 }
 
 /**
@@ -64,7 +76,6 @@ interface Planned {
 async function plan(
   files: readonly ScannedFile[],
   host: string | undefined,
-  maxSize: number,
 ): Promise<{ planned: Planned[]; forEditor: ScannedFile[] }> {
   const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
   const matches = hostMatcher(host);
@@ -80,16 +91,7 @@ async function plan(
       forEditor.push(file);
       return;
     }
-    planned.push({
-      file,
-      root: place.root,
-      job: {
-        rel: place.rel,
-        expect: { hash: file.hash, length: file.length, size: stat.size, mtime: stat.mtime },
-        edits,
-        maxSize,
-      },
-    });
+    planned.push({ file, root: place.root, rel: place.rel, edits });
   });
   return { planned, forEditor };
 }
@@ -99,15 +101,19 @@ async function plan(
  * Undo: a flat copy of their texts (never slices of the file's text), and one string a file
  * rather than an object per edit.
  */
-function undoOf(p: Planned, o: Extract<WriteOutcome, { written: true }>): UndoFile {
+function undoOf(
+  p: Planned,
+  o: Extract<WriteOutcome, { written: true }>,
+  maxSize: number,
+): UndoFile {
   return {
     uri: p.file.uri,
     root: p.root,
-    rel: p.job.rel,
+    rel: p.rel,
     after: o.after,
     before: o.before,
-    edits: JSON.stringify(undoEdits(p.job.edits)),
-    maxSize: p.job.maxSize,
+    edits: JSON.stringify(undoEdits(p.edits)),
+    maxSize,
   };
 }
 
@@ -121,7 +127,7 @@ export async function writeDirect(
   host: string | undefined,
   maxSize: number,
 ): Promise<DirectResult> {
-  const { planned, forEditor } = await plan(files, host, maxSize);
+  const { planned, forEditor } = await plan(files, host);
   const out: DirectResult = { written: [], forEditor, refused: [], notDone: [], cancelled: false };
   const writer = directWriter;
   if (planned.length === 0 || !writer) return out;
@@ -140,11 +146,7 @@ export async function writeDirect(
           out.cancelled = true;
           continue;
         }
-        const run = writer.run(
-          root,
-          group.map((p) => p.job),
-          count,
-        );
+        const run = writer.run(root, group, (p) => jobOf(p, maxSize), count);
         const listener = token.onCancellationRequested(run.stop);
         const outcomes = await run.done;
         listener.dispose();
@@ -157,7 +159,7 @@ export async function writeDirect(
           if (!o) out.notDone.push(p.file);
           else if (o.written) {
             out.written.push(p.file);
-            undo.push(undoOf(p, o));
+            undo.push(undoOf(p, o, maxSize));
           } else if (o.reason === 'notPlanned') out.forEditor.push(p.file);
           else out.refused.push({ uri: p.file.uri, reason: refusalText(o) });
         });

@@ -14,7 +14,6 @@ import { notify, writeReport } from '../report-channel';
 import { displayPath } from '../commands/report';
 import { byRoot, fileCounter } from './progress';
 import { refusalText } from './refusals';
-import { eachSliced } from '../../shared/time-slice';
 import type { WriteJob } from '../../node/write-jobs';
 
 /** What undoes one directly written file. */
@@ -31,6 +30,17 @@ export interface UndoFile {
 }
 
 let last: UndoFile[] = [];
+
+/** The job that puts one file back: from the bytes written to the bytes before, exactly. */
+function undoJob(f: UndoFile): WriteJob {
+  return {
+    rel: f.rel,
+    expect: { sha256: f.after },
+    edits: JSON.parse(f.edits) as TextEdit[],
+    resultSha256: f.before,
+    maxSize: Number.MAX_SAFE_INTEGER,
+  };
+}
 
 /** Keeps the undo of the last workspace change (replacing the one before). */
 export function rememberUndo(files: UndoFile[]): void {
@@ -70,18 +80,8 @@ export async function undoWorkspaceChange(): Promise<UndoResult> {
           left.push(...group);
           continue;
         }
-        // Sliced: 10,000 files' edits are parsed here.
-        const jobs: WriteJob[] = [];
-        await eachSliced(group, (f) => {
-          jobs.push({
-            rel: f.rel,
-            expect: { sha256: f.after },
-            edits: JSON.parse(f.edits) as TextEdit[],
-            resultSha256: f.before,
-            maxSize: Number.MAX_SAFE_INTEGER,
-          });
-        });
-        const run = writer.run(root, jobs, count);
+        // Each file's job made, its edits parsed, only as the job is handed out.
+        const run = writer.run(root, group, undoJob, count);
         const listener = token.onCancellationRequested(run.stop);
         const outcomes = await run.done;
         listener.dispose();

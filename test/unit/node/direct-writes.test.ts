@@ -2,13 +2,14 @@
 // decodes to the text planned on, byte for byte elsewhere; its undo gives back every byte and
 // refuses a file changed since; the worker threads do the same on real files.
 import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runDirectWrites, splitByFolder } from '../../../src/node/direct-writes';
 import { ConfinedFiles } from '../../../src/node/safe-file';
 import { CLI_THREADS, EDITOR_PROCESSES, type WorkerThreads } from '../../../src/node/thread-limits';
-import { runJob } from '../../../src/node/write-worker';
+import { checkJob, runJob } from '../../../src/node/write-worker';
 import type { WriteJob, WriteOutcome } from '../../../src/node/write-jobs';
 import { applyTextEdits } from '../../../src/shared/file-bytes';
 import { textHash } from '../../../src/shared/text-hash';
@@ -144,6 +145,35 @@ describe('direct writes of the workspace commands (issue 28)', () => {
     }
   });
 
+  it('a check after a worker died finds a job not done (null), done (with the hashes an undo needs), or the file changed otherwise', () => {
+    const original = Buffer.from(`\ufeffé ${CACHE}\r\nmore ${CACHE}\n`);
+    const text = original.toString('utf8').slice(1);
+    fs.writeFileSync(path.join(tmp, 'c.md'), original);
+    const { job, edits } = jobFor('c.md', text);
+    const withOld = { ...job, edits };
+    assert.equal(checkJob(files, withOld), null);
+    const done = runJob(files, withOld);
+    assert.ok(done.written);
+    assert.deepEqual(checkJob(files, withOld), done);
+    const undo = { ...job, expect: { sha256: done.after }, edits: undoEdits(edits) };
+    assert.deepEqual(checkJob(files, { ...undo, resultSha256: done.before }), null);
+    // The new text's place holds something else of its length: not this job's result.
+    const written = fs.readFileSync(path.join(tmp, 'c.md'), 'utf8');
+    fs.writeFileSync(path.join(tmp, 'c.md'), written.replace(PUB, PUB.toUpperCase()));
+    assert.deepEqual(checkJob(files, withOld), { written: false, reason: 'changed' });
+    // Without the old texts (the command line's jobs) a file not as expected is never "done".
+    fs.writeFileSync(path.join(tmp, 'c.md'), written);
+    assert.deepEqual(checkJob(files, job), { written: false, reason: 'changed' });
+    // An undo's result is known by its hash.
+    fs.writeFileSync(path.join(tmp, 'c.md'), original);
+    assert.deepEqual(checkJob(files, { ...undo, resultSha256: done.before }), {
+      written: true,
+      encoding: 'utf8bom',
+      before: done.after,
+      after: done.before,
+    });
+  });
+
   it("splitByFolder keeps a folder's jobs in one list and spreads folders over the lists", () => {
     const job = (rel: string): WriteJob => ({ rel, expect: { sha256: '' }, edits: [], maxSize: 1 });
     const jobs = ['a/1', 'b/1', 'a/2', 'c/1', 'top', 'b/2', 'a/3'].map(job);
@@ -243,6 +273,41 @@ describe('direct writes of the workspace commands (issue 28)', () => {
           assert.equal(fs.readFileSync(path.join(dir, `n${i}.md`), 'utf8'), `${i} ${PUB}\n`);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it(`when one of ${kind} dies after a rename, a check tells the files it wrote from those it did not reach`, async function () {
+      this.timeout(60_000);
+      const text = (i: number) => `${i} ${CACHE}\n`;
+      const jobs: WriteJob[] = [];
+      for (let i = 0; i < 40; i++) {
+        fs.writeFileSync(path.join(tmp, `n${i}.md`), text(i));
+        const { job, edits } = jobFor(`n${i}.md`, text(i));
+        jobs.push({ ...job, edits });
+      }
+      const worker = path.join(__dirname, '../../../src/node/write-worker.js');
+      process.env.AMP_URL_TEST_CRASH_AFTER = 'n4.md';
+      let outcomes: (WriteOutcome | undefined)[];
+      try {
+        outcomes = await runDirectWrites(tmp, jobs, () => undefined, worker, threads).done;
+      } finally {
+        delete process.env.AMP_URL_TEST_CRASH_AFTER;
+      }
+      const sha = (b: string) => createHash('sha256').update(b).digest('hex');
+      for (let i = 0; i < 40; i++) {
+        const now = fs.readFileSync(path.join(tmp, `n${i}.md`), 'utf8');
+        if (i <= 4) {
+          assert.equal(now, text(i).replace(CACHE, PUB));
+          assert.deepEqual(outcomes[i], {
+            written: true,
+            encoding: 'utf8',
+            before: sha(text(i)),
+            after: sha(now),
+          });
+        } else {
+          assert.equal(now, text(i), `n${i}.md`);
+          assert.equal(outcomes[i], undefined, `n${i}.md`);
+        }
       }
     });
   }
