@@ -2,7 +2,7 @@
 // (direct-writes.ts, also `amp-url check --fix`): how many start, how each starts, gets its jobs,
 // posts back, stops and ends. The calling thread (the extension host, or the command line's) only
 // starts threads, hands out jobs and takes messages, each step short, so it is never held long.
-import { eachSliced } from '../shared/time-slice';
+import { eachSliced, eventLoop, sharedSlices, type SliceClock } from '../shared/time-slice';
 import { resourceLimits, semiSpaceArgs, type WorkerThreads } from './thread-limits';
 
 /**
@@ -82,13 +82,18 @@ async function handOut<Job>(
   worker: Started,
   jobs: readonly Job[],
   prepare: (job: Job) => unknown = (job) => job,
+  clock: SliceClock = eventLoop,
 ): Promise<void> {
   const starts = Array.from({ length: Math.ceil(jobs.length / JOBS_PER_MESSAGE) }, (_, k) => k);
   try {
-    await eachSliced(starts, (k) => {
-      const part = jobs.slice(k * JOBS_PER_MESSAGE, (k + 1) * JOBS_PER_MESSAGE).map(prepare);
-      worker.post({ jobs: part } satisfies PoolJobs<unknown>);
-    });
+    await eachSliced(
+      starts,
+      (k) => {
+        const part = jobs.slice(k * JOBS_PER_MESSAGE, (k + 1) * JOBS_PER_MESSAGE).map(prepare);
+        worker.post({ jobs: part } satisfies PoolJobs<unknown>);
+      },
+      clock,
+    );
   } finally {
     worker.post({ end: true } satisfies PoolJobs<unknown>);
   }
@@ -209,6 +214,9 @@ export function startWorkerPool<Share, Message, Job = never>(
   const stopped = () => Atomics.load(new Int32Array(stop), 0) !== 0;
   /** Runs one worker on `share`; resolves when it has ended. */
   const live = new Set<Started>();
+  // The workers' hand-outs share one slice: each on its own, their pauses fell due in the same
+  // turn of the event loop, which then held two slices (time-slice.ts, sharedSlices).
+  const handOutClock: SliceClock = { ...eventLoop, ...sharedSlices() };
   const run = (share: Share) =>
     new Promise<WorkerEnd>((resolve) => {
       // Stopped before its start: its jobs stay undone.
@@ -230,7 +238,7 @@ export function startWorkerPool<Share, Message, Job = never>(
         },
       );
       live.add(worker);
-      if (given.jobs) void handOut(worker, given.jobs, given.prepare);
+      if (given.jobs) void handOut(worker, given.jobs, given.prepare, handOutClock);
     });
   // One worker started per turn of the event loop, the first not in the caller's turn either
   // (which already holds the loop that made the jobs): a thread's start, with its data cloned,
