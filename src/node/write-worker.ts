@@ -72,7 +72,7 @@ function holds(expect: WriteJob['expect'], sha: string, text: string): boolean {
  * and not written: null when the file is still as the job expects it (not done); written (with
  * the hashes an undo needs) when it holds what the job writes, the job's edits undone on it giving
  * back what it expected; otherwise `changed`. A job whose edits carry no old text can only be
- * found done by its result's hash (an undo's).
+ * found done by its result's hash (an undo's), else it `failed` (the worker ended).
  */
 export function checkJob(files: ConfinedFiles, job: WriteJob): WriteOutcome | null {
   const read = files.read(job.rel, job.maxSize);
@@ -87,7 +87,9 @@ export function checkJob(files: ConfinedFiles, job: WriteJob): WriteOutcome | nu
       ? { ...done, before: job.expect.sha256 }
       : changed;
   const edits = job.edits as Partial<EditWithOld>[];
-  if (!edits.every((e) => typeof e.oldText === 'string')) return changed;
+  // Without old texts (the command line's jobs) this cannot tell: as if never checked.
+  if (!edits.every((e) => typeof e.oldText === 'string'))
+    return { written: false, reason: 'failed', code: 'worker ended' };
   const reverse = undoEdits(edits as EditWithOld[]);
   // Each edit's new text where the job put it, and around them the text it expected.
   if (reverse.some((r, i) => decoded.text.slice(r.start, r.end) !== edits[i].newText))

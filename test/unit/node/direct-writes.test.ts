@@ -161,9 +161,13 @@ describe('direct writes of the workspace commands (issue 28)', () => {
     const written = fs.readFileSync(path.join(tmp, 'c.md'), 'utf8');
     fs.writeFileSync(path.join(tmp, 'c.md'), written.replace(PUB, PUB.toUpperCase()));
     assert.deepEqual(checkJob(files, withOld), { written: false, reason: 'changed' });
-    // Without the old texts (the command line's jobs) a file not as expected is never "done".
+    // Without the old texts (the command line's jobs) a file not as expected cannot be told.
     fs.writeFileSync(path.join(tmp, 'c.md'), written);
-    assert.deepEqual(checkJob(files, job), { written: false, reason: 'changed' });
+    assert.deepEqual(checkJob(files, job), {
+      written: false,
+      reason: 'failed',
+      code: 'worker ended',
+    });
     // An undo's result is known by its hash.
     fs.writeFileSync(path.join(tmp, 'c.md'), original);
     assert.deepEqual(checkJob(files, { ...undo, resultSha256: done.before }), {
