@@ -5,38 +5,32 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { nodeWalkFileSystem } from '../../../src/cli/node-fs';
 import { walkFiles } from '../../../src/shared/workspace-files';
 import { packagesRepo } from '../../helpers/packages-repo';
+import { tempRepo, type TempRepo } from '../../helpers/temp-repo';
 
 const posix = process.platform !== 'win32';
 
 describe('workspace walk on a real folder (node-fs)', function () {
   if (!posix) return; // symbolic links and FIFOs as a repository brings them: POSIX
-  let tmp: string;
+  let repo: TempRepo;
   let root: string;
   let outside: string;
-
-  function write(rel: string, text: string): void {
-    const file = path.join(root, rel);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, text);
-  }
+  const write = (rel: string, text: string) => {
+    repo.write(rel, text);
+  };
 
   beforeEach(() => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-walk-'));
-    root = path.join(tmp, 'repo');
-    outside = path.join(tmp, 'outside');
-    fs.mkdirSync(root);
-    fs.mkdirSync(path.join(outside, 'sibling-project'), { recursive: true });
-    fs.writeFileSync(path.join(outside, 'bashrc'), 'export X=1\n');
+    repo = tempRepo('amp-url-walk-');
+    ({ root, outside } = repo);
+    fs.mkdirSync(path.join(outside, 'sibling-project'));
     fs.writeFileSync(path.join(outside, 'sibling-project', 'index.md'), 'sibling\n');
   });
 
   afterEach(() => {
-    fs.rmSync(tmp, { recursive: true, force: true });
+    repo.remove();
   });
 
   it('never follows a symbolic link: out of the folder (file, folder, nested) or inside', async () => {

@@ -6,32 +6,26 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { nodeWalkFileSystem } from '../../../src/cli/node-fs';
 import { diskWalkFileSystem } from '../../../src/node/disk-walk';
 import { walkFiles, type WalkOptions } from '../../../src/shared/workspace-files';
+import { tempRepo, type TempRepo } from '../../helpers/temp-repo';
 
 const posix = process.platform !== 'win32';
 
 describe('the extension host walk of a folder on disk (disk-walk, issue 28)', function () {
   if (!posix) return; // symbolic links and FIFOs as a repository brings them: POSIX
-  let tmp: string;
+  let repo: TempRepo;
   let root: string;
   let outside: string;
-
-  function write(rel: string, text: string): void {
-    const file = path.join(root, rel);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, text);
-  }
+  const write = (rel: string, text: string) => {
+    repo.write(rel, text);
+  };
 
   before(() => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'amp-url-disk-walk-'));
-    root = path.join(tmp, 'repo');
-    outside = path.join(tmp, 'outside');
-    fs.mkdirSync(outside);
-    fs.writeFileSync(path.join(outside, 'bashrc'), 'export X=1\n');
+    repo = tempRepo('amp-url-disk-walk-');
+    ({ root, outside } = repo);
     write('a.md', 'hello');
     write('docs/b.md', 'b');
     write('.gitignore', `dist/\n*.log\n!keep.log\nbuild,**\n*.{tmp\n`);
@@ -56,7 +50,7 @@ describe('the extension host walk of a folder on disk (disk-walk, issue 28)', fu
   });
 
   after(() => {
-    fs.rmSync(tmp, { recursive: true, force: true });
+    repo.remove();
   });
 
   it("lists what the command line's walk lists; every link is named not followed", async () => {
