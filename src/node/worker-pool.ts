@@ -64,6 +64,9 @@ export interface WorkerPool {
   stop: () => void;
 }
 
+/** How much lower a worker process' priority is than its parent's (Unix niceness). */
+const WORKER_NICENESS = 10;
+
 /** The argument a pool's child process is started with (pool-port.ts serves it). */
 export const POOL_PROCESS_ARG = '--amp-url-pool-worker';
 
@@ -147,6 +150,22 @@ function errorLine(stderr: string): string {
 }
 
 /**
+ * A worker process runs below the calling process' priority (the extension host's): on a machine
+ * of two cores the two workers would otherwise take the cores from the host, which then waited for
+ * one (the longest gaps of its event loop in the scan). Where the system refuses, as it is.
+ */
+function lowerPriority(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load
+    const os = require('node:os') as typeof import('node:os');
+    os.setPriority(pid, Math.min(os.getPriority() + WORKER_NICENESS, 19));
+  } catch {
+    // Not permitted, or the process has ended already.
+  }
+}
+
+/**
  * The stop flag is not given to a process, whose memory is its own: `stop` sends it a message
  * instead, which it reads between two jobs (pool-port.ts).
  */
@@ -169,6 +188,7 @@ function startProcess(
     env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', NODE_OPTIONS: undefined },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
+  lowerPriority(child.pid);
   const stderr = tail(child.stderr);
   // A message that cannot be sent ends the process (a process that has ended already: nothing),
   // rather than leave it waiting for what never comes: its jobs stay undone.
