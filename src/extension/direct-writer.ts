@@ -13,7 +13,7 @@ import type {
 
 export interface DirectWriter {
   run: typeof runEditorWrites;
-  /** The workspace scan's per-file work in worker threads (files on disk read as UTF-8). */
+  /** The workspace scan's per-file work in worker processes (files on disk read as UTF-8). */
   scan: typeof runScanWorkers;
   /** workspace.fs.stat of a path on disk, without its round trip (the freshness check's). */
   stat: typeof statOnDisk;

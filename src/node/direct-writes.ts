@@ -1,8 +1,8 @@
-// Runs write jobs (write-jobs.ts) in worker threads, for the extension's desktop build and
-// `amp-url check --fix`: the calling thread only hands out jobs and counts outcomes, so it never
-// waits on a write or a flush, and several flushes are in flight. Jobs of one folder go to one
-// worker (safe-file.ts keeps the folder it last opened), the folders spread over the workers by
-// their number of files.
+// Runs write jobs (write-jobs.ts) in workers, for the extension's desktop build (child processes)
+// and `amp-url check --fix` (threads): the calling thread only hands out jobs and counts outcomes,
+// so it never waits on a write or a flush, and several flushes are in flight. Jobs of one folder
+// go to one worker (safe-file.ts keeps the folder it last opened), the folders spread over the
+// workers by their number of files.
 import * as path from 'node:path';
 import type { WorkerData, WorkerMessage, WriteJob, WriteOutcome } from './write-jobs';
 import { CLI_THREADS, EDITOR_PROCESSES, type WorkerThreads } from './thread-limits';

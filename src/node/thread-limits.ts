@@ -1,5 +1,6 @@
-// How many worker threads a run of the direct writes or of the workspace scan starts, and how much
-// memory each may take: the command line's and the extension host's differ (issue 28).
+// How many workers a run of the direct writes or of the workspace scan starts, threads or child
+// processes, and how much memory each may take: the command line's and the extension host's
+// differ (issue 28).
 
 /** How many workers a run starts at most, and the young generation each may use. */
 export interface WorkerThreads {

@@ -1,7 +1,8 @@
-// The worker threads of one run, for the workspace scan (scan-workers.ts) and the direct writes
-// (direct-writes.ts, also `amp-url check --fix`): how many start, how each starts, gets its jobs,
-// posts back, stops and ends. The calling thread (the extension host, or the command line's) only
-// starts threads, hands out jobs and takes messages, each step short, so it is never held long.
+// The workers of one run, threads or child processes (thread-limits.ts), for the workspace scan
+// (scan-workers.ts) and the direct writes (direct-writes.ts, also `amp-url check --fix`): how
+// many start, how each starts, gets its jobs, posts back, stops and ends. The calling thread (the
+// extension host, or the command line's) only starts workers, hands out jobs and takes messages,
+// each step short, so it is never held long. The worker's side is pool-port.ts.
 import { eachSliced, eventLoop, sharedSlices, type SliceClock } from '../shared/time-slice';
 import { resourceLimits, semiSpaceArgs, type WorkerThreads } from './thread-limits';
 
@@ -26,7 +27,10 @@ export type PoolJobs<Job> = { jobs: Job[] } | { end: true };
 
 /** What one worker of the pool is given. */
 export interface PoolWorker<Message, Job> {
-  /** Its workerData, to which the pool adds `stop`: the stop flag (see PoolStop). */
+  /**
+   * Its data (a thread's workerData, a process' first message); a thread's gets `stop` added: the
+   * stop flag (see PoolStop).
+   */
   data: object;
   /**
    * Its jobs, when it takes them in messages (PoolJobs): handed out after its start, in time
@@ -105,18 +109,14 @@ async function handOut<Job>(
 function startThread(
   file: string,
   threads: WorkerThreads,
-  data: object,
-  stop: SharedArrayBuffer,
+  data: PoolStop,
   onMessage: (message: unknown) => void,
   ended: (end: WorkerEnd) => void,
 ): Started {
   // Loaded here, by the first worker: `amp-url check` without --fix never pays for it.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load
   const threadsApi = require('node:worker_threads') as typeof import('node:worker_threads');
-  const worker = new threadsApi.Worker(file, {
-    workerData: { ...data, stop } satisfies PoolStop,
-    ...resourceLimits(threads),
-  });
+  const worker = new threadsApi.Worker(file, { workerData: data, ...resourceLimits(threads) });
   worker.on('message', onMessage);
   // A worker that fails to start or throws emits `error`, then `exit`: the first tells.
   worker.on('error', (error) => {
@@ -166,14 +166,13 @@ function lowerPriority(pid: number | undefined): void {
 }
 
 /**
- * The stop flag is not given to a process, whose memory is its own: `stop` sends it a message
+ * Its data has no stop flag, shared memory not crossing to a process: `stop` sends it a message
  * instead, which it reads between two jobs (pool-port.ts).
  */
 function startProcess(
   file: string,
   threads: WorkerThreads,
   data: object,
-  _stop: SharedArrayBuffer,
   onMessage: (message: unknown) => void,
   ended: (end: WorkerEnd) => void,
 ): Started {
@@ -232,11 +231,11 @@ export function startWorkerPool<Share, Message, Job = never>(
 ): WorkerPool {
   const stop = new SharedArrayBuffer(4);
   const stopped = () => Atomics.load(new Int32Array(stop), 0) !== 0;
-  /** Runs one worker on `share`; resolves when it has ended. */
   const live = new Set<Started>();
   // The workers' hand-outs share one slice: each on its own, their pauses fell due in the same
   // turn of the event loop, which then held two slices (time-slice.ts, sharedSlices).
   const handOutClock: SliceClock = { ...eventLoop, ...sharedSlices() };
+  /** Runs one worker on `share`; resolves when it has ended. */
   const run = (share: Share) =>
     new Promise<WorkerEnd>((resolve) => {
       // Stopped before its start: its jobs stay undone.
@@ -245,18 +244,14 @@ export function startWorkerPool<Share, Message, Job = never>(
         return;
       }
       const given = start(share);
-      const begin = threads.processes ? startProcess : startThread;
-      const worker = begin(
-        file,
-        threads,
-        given.data,
-        stop,
-        given.onMessage as (message: unknown) => void,
-        (end) => {
-          live.delete(worker);
-          resolve(end);
-        },
-      );
+      const onMessage = given.onMessage as (message: unknown) => void;
+      const onEnd = (end: WorkerEnd) => {
+        live.delete(worker);
+        resolve(end);
+      };
+      const worker = threads.processes
+        ? startProcess(file, threads, given.data, onMessage, onEnd)
+        : startThread(file, threads, { ...given.data, stop }, onMessage, onEnd);
       live.add(worker);
       if (given.jobs) void handOut(worker, given.jobs, given.prepare, handOutClock);
     });

@@ -1,5 +1,5 @@
-// A worker thread that rewrites files with confined, atomic writes (safe-file.ts), for the
-// extension's desktop build and `amp-url check --fix`. Each write flushes the file to disk and
+// A worker that rewrites files with confined, atomic writes (safe-file.ts), for the extension's
+// desktop build and `amp-url check --fix`. Each write flushes the file to disk and
 // waits for it: done on the extension host's own thread, 10,000 such waits would hold it for
 // minutes; here they hold only this worker, and the workers' flushes share the file system's
 // journal commits (docs/workspace.md), so the command line's fixes too are written several at
@@ -17,6 +17,13 @@ import type { WorkerData, WorkerJobs, WorkerMessage, WriteJob, WriteOutcome } fr
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
+/** Whether a file of SHA-256 `sha` and text `text` is what `expect` asks for. */
+function holds(expect: WriteJob['expect'], sha: string, text: string): boolean {
+  return 'sha256' in expect
+    ? sha === expect.sha256
+    : text.length === expect.length && textHash(text) === expect.hash;
+}
+
 /** One job: read (confined), check it is what the job expects, edit, replace atomically. */
 export function runJob(
   files: ConfinedFiles,
@@ -33,9 +40,8 @@ export function runJob(
   if (decoded.skip !== undefined)
     return { written: false, reason: 'sha256' in job.expect ? 'changed' : 'notPlanned' };
   const expect = job.expect;
-  if ('sha256' in expect) {
-    if (before !== expect.sha256) return { written: false, reason: 'changed' };
-  } else if (decoded.text.length !== expect.length || textHash(decoded.text) !== expect.hash) {
+  if (!holds(expect, before, decoded.text)) {
+    if ('sha256' in expect) return { written: false, reason: 'changed' };
     // The scan's file, read another way (VS Code's files.encoding): the editor's to write. Any
     // other file was changed since the scan: never written, by either way.
     // VS Code's stat gives whole milliseconds as Node's Date does (rounded, not truncated):
@@ -60,15 +66,8 @@ export function runJob(
 
 const changed: WriteOutcome = { written: false, reason: 'changed' };
 
-/** Whether a file of SHA-256 `sha` and text `text` is what `expect` asks for. */
-function holds(expect: WriteJob['expect'], sha: string, text: string): boolean {
-  return 'sha256' in expect
-    ? sha === expect.sha256
-    : text.length === expect.length && textHash(text) === expect.hash;
-}
-
 /**
- * What became of `job` when a worker died before saying it (checkJobs in direct-writes.ts), read
+ * What became of `job` when a worker died before saying it (startWrites in direct-writes.ts), read
  * and not written: null when the file is still as the job expects it (not done); written (with
  * the hashes an undo needs) when it holds what the job writes, the job's edits undone on it giving
  * back what it expected; otherwise `changed`. A job whose edits carry no old text can only be

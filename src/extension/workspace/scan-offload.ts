@@ -1,4 +1,4 @@
-// The scan's per-file work in worker threads (issue 28), where the extension runs in a Node host:
+// The scan's per-file work in worker processes (issue 28), where the extension runs in a Node host:
 // a file on disk (a `file:` URI in a workspace folder, not open in an editor) whose folder's
 // settings make VS Code read and write UTF-8 (utf8Folder) is read with the command line's
 // confined reads, checked, prefiltered, decoded, planned and hashed in a worker
@@ -119,7 +119,7 @@ function take(uri: vscode.Uri, outcome: ScanOutcome, sink: ScanSink): boolean {
 }
 
 /**
- * Scans the folders' files in worker threads; resolves with the indices left to the host (a
+ * Scans the folders' files in worker processes; resolves with the indices left to the host (a
  * worker's `host` answers, and files a worker did not reach unless the scan was stopped).
  */
 export async function scanInWorkers(

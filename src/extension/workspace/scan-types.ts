@@ -1,6 +1,6 @@
 // What the workspace scan is asked (ScanOptions) and what it keeps of a file with edits planned
 // (ScannedFile): apart from scan.ts so that the scan's two ways, in the host (scan.ts) and in
-// worker threads (scan-offload.ts), share them without importing each other.
+// workers (scan-offload.ts), share them without importing each other.
 import type * as vscode from 'vscode';
 import type { AmpCache } from '../../core';
 import type { RepoConfig } from '../../shared/suppress/repo-config';
@@ -15,7 +15,7 @@ export interface ScanOptions {
   transform: Transform;
   /**
    * The settings `transform` was made from: given, files on disk that VS Code reads as UTF-8 are
-   * scanned in worker threads where the extension runs in a Node host (scan-offload.ts).
+   * scanned in worker processes where the extension runs in a Node host (scan-offload.ts).
    */
   settings?: TransformSettings;
   caches: readonly AmpCache[];
